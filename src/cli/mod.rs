@@ -1,0 +1,130 @@
+//! The command line: `stackyard new|moves|apply|perft|status` (the referee of NOTATION.md).
+
+mod referee;
+
+use std::ffi::OsString;
+use std::io::Write;
+
+use clap::{Parser, Subcommand};
+
+/// Stackyard: five abstract stacking games, and their referee on the command line.
+#[derive(Debug, Parser)]
+#[command(name = "stackyard", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+/// The referee's subcommands; options come right after the subcommand.
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Print the start position of a game (cash-in-hand, intermedium, grabber, grabber-6,
+    /// grabber-10, support, splay)
+    New {
+        #[command(flatten)]
+        options: OptionArgs,
+        /// The game id
+        game: String,
+    },
+    /// Print every legal move of a position, one per line, in byte order
+    Moves {
+        #[command(flatten)]
+        options: OptionArgs,
+        /// The position string (quote it)
+        position: String,
+    },
+    /// Print the position after playing the moves in order
+    Apply {
+        #[command(flatten)]
+        options: OptionArgs,
+        /// The position string (quote it)
+        position: String,
+        /// Whole moves in the game's notation, one argument each
+        moves: Vec<String>,
+    },
+    /// Count the sequences of DEPTH whole turns from a position
+    Perft {
+        #[command(flatten)]
+        options: OptionArgs,
+        /// The position string (quote it)
+        position: String,
+        /// Number of turns
+        depth: u32,
+    },
+    /// Print `ongoing`, or the result and its reason
+    Status {
+        #[command(flatten)]
+        options: OptionArgs,
+        /// The position string (quote it)
+        position: String,
+    },
+}
+
+#[derive(Debug, clap::Args)]
+struct OptionArgs {
+    /// A game option, NAME=VALUE (repeatable), e.g. first_player=white or ply_cap=500
+    #[arg(long = "opt", value_name = "NAME=VALUE")]
+    opt: Vec<String>,
+}
+
+/// Runs the command line and returns the process exit status.
+#[must_use]
+pub fn main() -> i32 {
+    let stdout = std::io::stdout();
+    let stderr = std::io::stderr();
+    run(std::env::args_os(), &mut stdout.lock(), &mut stderr.lock())
+}
+
+/// Runs a command line, writing to the given streams; returns the exit status
+/// (0 success, 2 usage error or bad position, 3 illegal or malformed move).
+pub fn run(
+    args: impl IntoIterator<Item = impl Into<OsString> + Clone>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let text = e.render().to_string();
+            return if e.use_stderr() {
+                let _ = write!(err, "{text}");
+                referee::USAGE
+            } else {
+                let _ = write!(out, "{text}");
+                0
+            };
+        }
+    };
+    let result = match cli.command {
+        None => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            let _ = writeln!(out, "{}", cmd.render_help());
+            return 0;
+        }
+        Some(Command::New { options, game }) => referee::new(&game, &options.opt),
+        Some(Command::Moves { options, position }) => referee::moves(&position, &options.opt),
+        Some(Command::Apply {
+            options,
+            position,
+            moves,
+        }) => referee::apply(&position, &moves, &options.opt),
+        Some(Command::Perft {
+            options,
+            position,
+            depth,
+        }) => referee::perft(&position, depth, &options.opt),
+        Some(Command::Status { options, position }) => referee::status(&position, &options.opt),
+    };
+    match result {
+        Ok(lines) => {
+            for line in lines {
+                let _ = writeln!(out, "{line}");
+            }
+            0
+        }
+        Err(failure) => {
+            let _ = writeln!(err, "stackyard: {}", failure.message);
+            failure.code
+        }
+    }
+}

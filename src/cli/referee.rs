@@ -1,0 +1,119 @@
+//! The referee's subcommands, generic over the game that the position or id names.
+
+use crate::rules::{
+    Game, GameId, GameOptions, OptionError, PositionError, Setup, Splay, legal_moves,
+    perft as count_perft, play_move, status_line,
+};
+
+/// Exit status of a usage error or a bad position.
+pub const USAGE: i32 = 2;
+/// Exit status of an illegal or malformed move.
+pub const BAD_MOVE: i32 = 3;
+
+/// A refused command: its exit status and the message for stderr.
+#[derive(Debug)]
+pub struct Failure {
+    pub code: i32,
+    pub message: String,
+}
+
+impl Failure {
+    fn usage(message: impl Into<String>) -> Failure {
+        Failure {
+            code: USAGE,
+            message: message.into(),
+        }
+    }
+}
+
+impl From<PositionError> for Failure {
+    fn from(e: PositionError) -> Failure {
+        Failure::usage(format!("bad position: {e}"))
+    }
+}
+
+impl From<OptionError> for Failure {
+    fn from(e: OptionError) -> Failure {
+        Failure::usage(e.to_string())
+    }
+}
+
+type Output = Result<Vec<String>, Failure>;
+
+/// Calls `$f::<G>(args)` with the rules type of a game id, or refuses a game not built yet.
+macro_rules! with_game {
+    ($id:expr, $f:ident($($arg:expr),*)) => {
+        match $id {
+            GameId::Splay => $f::<Splay>($($arg),*),
+            other => Err(Failure::usage(PositionError::NotBuilt(other).to_string())),
+        }
+    };
+}
+
+fn options<G: Game>(settings: &[String]) -> Result<G::Options, Failure> {
+    Ok(G::Options::default().with_settings(settings.iter().map(String::as_str))?)
+}
+
+fn position<G: Game>(setup: &Setup, settings: &[String]) -> Result<G, Failure> {
+    let options = options::<G>(settings)?;
+    Ok(G::from_setup(setup, options)?)
+}
+
+/// `new <game>`: the start position.
+pub fn new(game: &str, settings: &[String]) -> Output {
+    fn start<G: Game>(settings: &[String]) -> Output {
+        Ok(vec![
+            G::start(options::<G>(settings)?).to_setup().to_string(),
+        ])
+    }
+    let id: GameId = game.parse().map_err(|e| Failure::usage(format!("{e}")))?;
+    with_game!(id, start(settings))
+}
+
+/// `moves <position>`: every legal move in byte order.
+pub fn moves(text: &str, settings: &[String]) -> Output {
+    fn list<G: Game>(setup: &Setup, settings: &[String]) -> Output {
+        let g: G = position(setup, settings)?;
+        Ok(legal_moves(&g).into_iter().map(|m| m.notation).collect())
+    }
+    let setup = Setup::parse(text)?;
+    with_game!(setup.game, list(&setup, settings))
+}
+
+/// `apply <position> <move>...`: the position after the moves.
+pub fn apply(text: &str, moves: &[String], settings: &[String]) -> Output {
+    fn play<G: Game>(setup: &Setup, moves: &[String], settings: &[String]) -> Output {
+        let mut g: G = position(setup, settings)?;
+        for (i, m) in moves.iter().enumerate() {
+            g = play_move(&g, m)
+                .map_err(|e| Failure {
+                    code: BAD_MOVE,
+                    message: format!("move {} of {} '{m}' is refused: {e}", i + 1, moves.len()),
+                })?
+                .0;
+        }
+        Ok(vec![g.to_setup().to_string()])
+    }
+    let setup = Setup::parse(text)?;
+    with_game!(setup.game, play(&setup, moves, settings))
+}
+
+/// `perft <position> <depth>`: the number of move sequences of that many turns.
+pub fn perft(text: &str, depth: u32, settings: &[String]) -> Output {
+    fn count<G: Game>(setup: &Setup, depth: u32, settings: &[String]) -> Output {
+        let g: G = position(setup, settings)?;
+        Ok(vec![count_perft(&g, depth).to_string()])
+    }
+    let setup = Setup::parse(text)?;
+    with_game!(setup.game, count(&setup, depth, settings))
+}
+
+/// `status <position>`: `ongoing` or the result.
+pub fn status(text: &str, settings: &[String]) -> Output {
+    fn show<G: Game>(setup: &Setup, settings: &[String]) -> Output {
+        let g: G = position(setup, settings)?;
+        Ok(vec![status_line(&g)])
+    }
+    let setup = Setup::parse(text)?;
+    with_game!(setup.game, show(&setup, settings))
+}

@@ -1,0 +1,44 @@
+//! The games' rules in plain Rust: the single source of truth for positions, legal actions,
+//! applying them, outcomes and notation. Nothing here may import Bevy; the AI and the app both
+//! go through this module.
+//!
+//! ```
+//! use stackyard::rules::{Game, Splay, SplayOptions, Setup, legal_moves, play_move};
+//!
+//! // Generate moves, play one, detect the end.
+//! let start = Splay::start(SplayOptions::default());
+//! assert_eq!(legal_moves(&start).len(), 122);
+//! let (after, _) = play_move(&start, "b2-b1").unwrap();
+//! assert_eq!(after.to_setup().to_string(),
+//!     "splay 8/1,w2,w2,w2,w2,w2,w2,1/1,w,w,w,w,w,w,1/8/8/1,b,b,b,b,b,b,1/2,b2,b2,b2,b2,b2,1/1,b2,6 w 1 0 0");
+//! let setup = Setup::parse("splay 8/8/8/8/8/8/1,w3b,6/8 b 60 2 6").unwrap();
+//! let won = Splay::from_setup(&setup, SplayOptions::default()).unwrap();
+//! let (end, _) = play_move(&won, "b2-b1").unwrap();
+//! assert_eq!(end.outcome().unwrap().to_string(), "win b captures");
+//! ```
+
+mod action;
+mod cell;
+mod game;
+mod game_id;
+mod notation;
+mod player;
+mod setup;
+pub mod splay;
+mod stack;
+mod turn;
+pub mod zobrist;
+
+pub use action::{Action, ActionList, MAX_ACTIONS, TurnActions};
+pub use cell::{Cell, CellError, Dir, Geometry, MAX_SIDE};
+pub use game::{DEFAULT_PLY_CAP, Game, GameOptions, OptionError, Outcome, Reason, parse_ply_cap};
+pub use game_id::{GameId, UnknownGame};
+pub use notation::{NotationError, read_cell, read_dir};
+pub use player::{ByPlayer, Player};
+pub use setup::{PositionError, Setup, TokenProblem, parse_count, write_board};
+pub use splay::{Splay, SplayOptions};
+pub use stack::{MAX_STACK, Stack, StackError};
+pub use turn::{
+    IllegalAction, Move, MoveError, Turn, for_each_turn, legal_moves, perft, play_move,
+    play_prefix, status_line,
+};
