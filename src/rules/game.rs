@@ -80,6 +80,12 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// The legal decisions now. Empty exactly when the game is over.
     fn legal_actions(&self, out: &mut ActionList);
 
+    /// Whether every decision listed now completes the turn (so a caller counting whole moves
+    /// may count them without playing them). `false` when unsure, which is always correct.
+    fn next_completes_turn(&self) -> bool {
+        false
+    }
+
     /// Takes a decision. It must be one of [`Game::legal_actions`]; anything else may leave a
     /// state that breaks the rules (use [`super::turn::Turn::play`] for checked play).
     fn play(&mut self, action: Action);

@@ -70,7 +70,7 @@ impl<G: Game> Turn<G> {
             return Err(IllegalAction {
                 partial: self.notation(),
                 action,
-                legal,
+                legal: legal.to_vec(),
             });
         }
         self.now.play(action);
@@ -105,7 +105,7 @@ pub struct IllegalAction {
     /// The refused decision.
     pub action: Action,
     /// The decisions that are legal there.
-    pub legal: ActionList,
+    pub legal: Vec<Action>,
 }
 
 impl fmt::Display for IllegalAction {
@@ -286,6 +286,9 @@ pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
     fn within_turn<G: Game>(g: &G, depth: u32) -> u64 {
         let mut list = ActionList::new();
         g.legal_actions(&mut list);
+        if depth == 1 && g.next_completes_turn() {
+            return list.len() as u64;
+        }
         let mut n = 0;
         for a in list {
             let mut next = g.clone();

@@ -1,7 +1,7 @@
 //! Splay (Joseph Kisenwether, 2000): step or splay stacks, capture on your own back rank.
 //!
 //! The rules of `shared/rules/splay.md`, exactly. The board is 64 one-byte stack codes
-//! ([`tables`]), so a position is under 100 bytes and is copied freely by the search.
+//! (see `tables.rs`), so a position is about 100 bytes and is copied freely by the search.
 
 mod notation;
 mod options;
@@ -43,6 +43,8 @@ pub struct Splay {
     /// Stones captured *by* each player.
     captured: ByPlayer<u8>,
     origin: u8,
+    /// For each player, the cells whose top stone is theirs (bit `y * 8 + x`).
+    tops: ByPlayer<u64>,
     hash: u64,
     options: SplayOptions,
 }
@@ -92,9 +94,13 @@ impl Splay {
             ply,
             captured,
             origin: NO_ORIGIN,
+            tops: ByPlayer::default(),
             hash: 0,
             options,
         };
+        for i in 0..64 {
+            s.set_top(i);
+        }
         s.hash = s.full_hash();
         s
     }
@@ -152,14 +158,24 @@ impl Splay {
         REACH[index(c)]
     }
 
-    fn controls(&self, i: usize, p: Player) -> bool {
+    fn set_top(&mut self, i: usize) {
+        let bit = 1u64 << i;
+        self.tops.black &= !bit;
+        self.tops.white &= !bit;
         let code = self.board[i];
-        code != EMPTY && top_bit(code) == colour_bit(p)
+        if code != EMPTY {
+            if top_bit(code) == tables::WHITE_BIT {
+                self.tops.white |= bit;
+            } else {
+                self.tops.black |= bit;
+            }
+        }
     }
 
     fn set(&mut self, i: usize, code: u8) {
         self.hash ^= cell_key(i, self.board[i]) ^ cell_key(i, code);
         self.board[i] = code;
+        self.set_top(i);
     }
 
     fn step_ok(&self, from: usize, d: usize) -> Option<usize> {
@@ -198,29 +214,33 @@ impl Splay {
         height(self.board[i]) == REACH[i]
     }
 
-    /// The at-limit stacks of `p` that have a legal splay (a forced splay when not empty).
-    fn forced_origins(&self, p: Player) -> u64 {
-        let mut mask = 0;
-        for i in 0..64 {
-            if self.controls(i, p) && self.at_limit(i) && self.any_splay(i) {
-                mask |= 1 << i;
+    /// The stacks `p` may choose: the at-limit ones with a legal splay when there are any
+    /// (a forced splay), otherwise every one with a legal move.
+    fn origins(&self, p: Player) -> u64 {
+        let (mut forced, mut movable) = (0, 0);
+        let mut own = self.tops[p];
+        while own != 0 {
+            let i = own.trailing_zeros() as usize;
+            own &= own - 1;
+            if self.at_limit(i) && self.any_splay(i) {
+                forced |= 1 << i;
+            } else if forced == 0 && self.any_move_from(i) {
+                movable |= 1 << i;
             }
         }
-        mask
-    }
-
-    fn movable_origins(&self, p: Player) -> u64 {
-        let mut mask = 0;
-        for i in 0..64 {
-            if self.controls(i, p) && self.any_move_from(i) {
-                mask |= 1 << i;
-            }
-        }
-        mask
+        if forced != 0 { forced } else { movable }
     }
 
     fn has_any_move(&self, p: Player) -> bool {
-        (0..64).any(|i| self.controls(i, p) && self.any_move_from(i))
+        let mut own = self.tops[p];
+        while own != 0 {
+            let i = own.trailing_zeros() as usize;
+            own &= own - 1;
+            if self.any_move_from(i) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Wins and the cap, which need no move generation.
@@ -434,10 +454,7 @@ impl Game for Splay {
         if self.quick_outcome().is_some() {
             return;
         }
-        let mut origins = self.forced_origins(self.to_move);
-        if origins == 0 {
-            origins = self.movable_origins(self.to_move);
-        }
+        let mut origins = self.origins(self.to_move);
         if origins == 0 {
             if self.has_any_move(!self.to_move) {
                 out.push(Action::Pass);
@@ -449,6 +466,11 @@ impl Game for Splay {
             origins &= origins - 1;
             out.push(Action::Cell(cell(i)));
         }
+    }
+
+    fn next_completes_turn(&self) -> bool {
+        // After the origin, a step or a splay ends the turn.
+        self.in_turn()
     }
 
     fn play(&mut self, action: Action) {

@@ -132,8 +132,8 @@ mod tests {
         let w = push(EMPTY, WHITE_BIT);
         assert_eq!(w, 0b11);
         assert_eq!(stack_on(wb2, w), 0b11001);
-        assert_eq!(STRIP[1][0b11001 as usize], (0b100, 2));
-        assert_eq!(STRIP[0][0b11001 as usize], (0b111, 2));
+        assert_eq!(STRIP[1][0b11001], (0b100, 2));
+        assert_eq!(STRIP[0][0b11001], (0b111, 2));
         assert_eq!(height(EMPTY), 0);
         assert_eq!(RAY[0], [7, 7, 7, 0, 0, 0, 0, 0]);
     }
