@@ -153,5 +153,9 @@ fn the_second_decision_always_completes_the_turn() {
 
 #[test]
 fn a_position_is_small_enough_to_copy_freely() {
-    assert!(std::mem::size_of::<Splay>() <= 112, "{}", std::mem::size_of::<Splay>());
+    assert!(
+        std::mem::size_of::<Splay>() <= 112,
+        "{}",
+        std::mem::size_of::<Splay>()
+    );
 }
