@@ -10,9 +10,35 @@ use clap::{Parser, Subcommand};
 /// Stackyard: five abstract stacking games, and their referee on the command line.
 #[derive(Debug, Parser)]
 #[command(name = "stackyard", version, about, long_about = None)]
+#[command(args_conflicts_with_subcommands = true)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    #[command(flatten)]
+    app: AppArgs,
+}
+
+/// What the app opens with (no subcommand opens the app).
+#[derive(Debug, clap::Args)]
+struct AppArgs {
+    /// Render once the scene is ready, save a 1280x720 PNG to FILE and exit
+    #[arg(long, value_name = "FILE")]
+    screenshot: Option<std::path::PathBuf>,
+    /// Open this position (its game id picks the game)
+    #[arg(long, value_name = "POSITION")]
+    position: Option<String>,
+    /// Open this game's start position (when no --position is given)
+    #[arg(long, value_name = "GAME")]
+    game: Option<String>,
+    /// Show a turn in progress: the canonical prefix of the move (NOTATION.md, "Partial turns")
+    #[arg(long, value_name = "PREFIX")]
+    partial: Option<String>,
+    /// The screen to show: game (the default)
+    #[arg(long, value_name = "NAME")]
+    screen: Option<String>,
+    /// A game option, NAME=VALUE (repeatable)
+    #[arg(long = "opt", value_name = "NAME=VALUE")]
+    opt: Vec<String>,
 }
 
 /// The referee's subcommands; options come right after the subcommand.
@@ -96,11 +122,22 @@ pub fn run(
         }
     };
     let result = match cli.command {
-        None => {
-            let mut cmd = <Cli as clap::CommandFactory>::command();
-            let _ = writeln!(out, "{}", cmd.render_help());
-            return 0;
-        }
+        None => match referee::app_options(
+            cli.app.position.as_deref(),
+            cli.app.game.as_deref(),
+            cli.app.partial.as_deref(),
+            cli.app.screen.as_deref(),
+            &cli.app.opt,
+        ) {
+            Ok(mut options) => {
+                options.screenshot = cli.app.screenshot;
+                return match crate::app::run(options) {
+                    bevy::app::AppExit::Success => 0,
+                    bevy::app::AppExit::Error(code) => i32::from(code.get()),
+                };
+            }
+            Err(failure) => Err(failure),
+        },
         Some(Command::New { options, game }) => referee::new(&game, &options.opt),
         Some(Command::Moves { options, position }) => referee::moves(&position, &options.opt),
         Some(Command::Apply {

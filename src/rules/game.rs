@@ -90,6 +90,10 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// state that breaks the rules (use [`super::turn::Turn::play`] for checked play).
     fn play(&mut self, action: Action);
 
+    /// The stones that playing `action` (a legal one) moves, in stages, for animation. Not a hot
+    /// path: it may allocate. An action that moves nothing (choosing a stack) has none.
+    fn travels(&self, action: Action) -> Vec<super::travel::Travel>;
+
     /// Reads a whole move or a partial turn of this game's notation into its decisions, checking
     /// syntax only (legality is checked by playing them). Accepts upper case in cells,
     /// directions and `pass`.

@@ -26,6 +26,7 @@ mod player;
 mod setup;
 pub mod splay;
 mod stack;
+mod travel;
 mod turn;
 pub mod zobrist;
 
@@ -38,6 +39,7 @@ pub use player::{ByPlayer, Player};
 pub use setup::{PositionError, Setup, TokenProblem, parse_count, write_board};
 pub use splay::{Splay, SplayOptions};
 pub use stack::{MAX_STACK, Stack, StackError};
+pub use travel::{Place, Travel};
 pub use turn::{
     IllegalAction, Move, MoveError, Turn, for_each_turn, legal_moves, perft, play_move,
     play_prefix, status_line,

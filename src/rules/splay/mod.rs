@@ -19,6 +19,7 @@ use crate::rules::notation::NotationError;
 use crate::rules::player::{ByPlayer, Player};
 use crate::rules::setup::{PositionError, Setup, parse_count};
 use crate::rules::stack::Stack;
+use crate::rules::travel::{Place, Travel};
 use crate::rules::zobrist;
 
 use tables::{EMPTY, RAY, REACH, STEP, STRIP, height, push, stack_on, top_bit};
@@ -150,6 +151,21 @@ impl Splay {
     #[must_use]
     pub fn origin(&self) -> Option<Cell> {
         (self.origin != NO_ORIGIN).then(|| cell(self.origin as usize))
+    }
+
+    /// Whether the player to move must splay: they control a stack at its limit (height equal
+    /// to its cell's reach) that has a legal splay.
+    #[must_use]
+    pub fn must_splay(&self) -> bool {
+        let mut own = self.tops[self.to_move];
+        while own != 0 {
+            let i = own.trailing_zeros() as usize;
+            own &= own - 1;
+            if self.at_limit(i) && self.any_splay(i) {
+                return true;
+            }
+        }
+        false
     }
 
     /// The reach of a cell: the longest straight line from it to the edge, itself not counted.
@@ -490,6 +506,83 @@ impl Game for Splay {
             }
             _ => debug_assert!(false, "{action} is not a Splay decision here"),
         }
+    }
+
+    fn travels(&self, action: Action) -> Vec<Travel> {
+        let mut out = Vec::new();
+        let Some(origin) = self.origin() else {
+            return out;
+        };
+        let from = index(origin);
+        let code = self.board[from];
+        let h = height(code);
+        // Placement, on a copy of the board without captures.
+        let mut board = self.board;
+        board[from] = EMPTY;
+        let mut touched = Vec::new();
+        let mut stage = 0;
+        match action {
+            Action::Cell(to_cell) => {
+                let to = index(to_cell);
+                let base = height(board[to]);
+                for level in 0..h {
+                    out.push(Travel {
+                        stage: 0,
+                        from: Place::on(origin, level),
+                        to: Place::on(to_cell, base + level),
+                    });
+                }
+                board[to] = stack_on(board[to], code);
+                touched.push(to);
+                stage = 1;
+            }
+            Action::Dir(d) => {
+                let mut i = from as isize;
+                for k in (0..h).rev() {
+                    i += STEP[d.index()] as isize;
+                    let to = i as usize;
+                    out.push(Travel {
+                        stage,
+                        from: Place::on(origin, k),
+                        to: Place::on(cell(to), height(board[to])),
+                    });
+                    board[to] = push(board[to], (code >> k) & 1);
+                    touched.push(to);
+                    stage += 1;
+                }
+            }
+            _ => return out,
+        }
+        // Captures leave the board, then the stones above them settle.
+        for to in touched {
+            let (victim, captor) = match to / 8 {
+                0 => (tables::WHITE_BIT, Player::Black),
+                7 => (0, Player::White),
+                _ => continue,
+            };
+            let c = board[to];
+            let mut kept = 0;
+            for level in 0..height(c) {
+                let here = Place::on(cell(to), level);
+                if (c >> level) & 1 == victim {
+                    out.push(Travel {
+                        stage,
+                        from: here,
+                        to: Place::Captured(captor),
+                    });
+                } else {
+                    if kept != level {
+                        out.push(Travel {
+                            stage: stage + 1,
+                            from: here,
+                            to: Place::on(cell(to), kept),
+                        });
+                    }
+                    kept += 1;
+                }
+            }
+        }
+        out
     }
 
     fn parse_actions(&self, text: &str) -> Result<TurnActions, NotationError> {

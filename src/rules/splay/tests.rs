@@ -159,3 +159,96 @@ fn a_position_is_small_enough_to_copy_freely() {
         std::mem::size_of::<Splay>()
     );
 }
+
+mod travels {
+    use super::*;
+    use crate::rules::{Place, Player, Travel};
+
+    fn travels_of(position: &str, prefix: &str, last: Action) -> Vec<Travel> {
+        let turn = play_prefix(&pos(position), prefix).unwrap();
+        turn.now().travels(last)
+    }
+
+    #[test]
+    fn choosing_a_stack_moves_nothing() {
+        assert!(pos(X).travels(Action::Cell(cell("b2"))).is_empty());
+    }
+
+    #[test]
+    fn a_step_moves_the_whole_stack_on_top_of_the_target() {
+        let t = travels_of(X, "f3", Action::Cell(cell("g2")));
+        assert_eq!(
+            t,
+            [
+                Travel {
+                    stage: 0,
+                    from: Place::on(cell("f3"), 0),
+                    to: Place::on(cell("g2"), 1)
+                },
+                Travel {
+                    stage: 0,
+                    from: Place::on(cell("f3"), 1),
+                    to: Place::on(cell("g2"), 2)
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn a_splay_drops_its_top_stone_first_and_captures_leave_the_board() {
+        // Example 2: f3>se puts the black top on g2, the white bottom on h1 (captured).
+        let t = travels_of(X, "f3", Action::Dir(Dir::Se));
+        assert_eq!(
+            t,
+            [
+                Travel {
+                    stage: 0,
+                    from: Place::on(cell("f3"), 1),
+                    to: Place::on(cell("g2"), 1)
+                },
+                Travel {
+                    stage: 1,
+                    from: Place::on(cell("f3"), 0),
+                    to: Place::on(cell("h1"), 0)
+                },
+                Travel {
+                    stage: 2,
+                    from: Place::on(cell("h1"), 0),
+                    to: Place::Captured(Player::Black)
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn buried_captures_let_the_stones_above_settle() {
+        // Example 17: b2-b1 on wbwb over b2: both white stones go, the blacks settle down.
+        let t = travels_of(
+            "splay 8/8/8/8/8/8/1,wbwb,6/1,b2,6 b 40 3 3",
+            "b2",
+            Action::Cell(cell("b1")),
+        );
+        let captured: Vec<_> = t
+            .iter()
+            .filter(|t| matches!(t.to, Place::Captured(_)))
+            .collect();
+        assert_eq!(captured.len(), 2);
+        assert!(
+            captured
+                .iter()
+                .all(|t| t.to == Place::Captured(Player::Black))
+        );
+        let settled: Vec<_> = t
+            .iter()
+            .filter(|t| t.stage == 2)
+            .map(|t| (t.from, t.to))
+            .collect();
+        assert_eq!(
+            settled,
+            [
+                (Place::on(cell("b1"), 3), Place::on(cell("b1"), 2)),
+                (Place::on(cell("b1"), 5), Place::on(cell("b1"), 3)),
+            ]
+        );
+    }
+}

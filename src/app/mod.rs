@@ -1,0 +1,79 @@
+//! The desktop app: Bevy's plugins set up for Stackyard, the game, and the screenshot mode.
+
+mod screenshot;
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+
+use crate::game::{self, Session};
+use crate::rules::{Game, Splay, Turn};
+
+/// What the app opens with.
+#[derive(Debug, Clone)]
+pub struct AppOptions {
+    /// The position to play from.
+    pub position: Splay,
+    /// A turn in progress to show (decisions already taken from `position`).
+    pub partial: Option<Turn<Splay>>,
+    /// Render once the scene is ready, save a PNG here and exit.
+    pub screenshot: Option<PathBuf>,
+}
+
+/// Builds the app (without running it).
+pub fn build(options: AppOptions) -> App {
+    let mut app = App::new();
+    let window = Window {
+        title: "Stackyard".into(),
+        resolution: WindowResolution::new(1280, 720),
+        ..default()
+    };
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(window),
+                ..default()
+            })
+            .set(AssetPlugin {
+                file_path: asset_dir(),
+                ..default()
+            }),
+    )
+    .add_plugins((MeshPickingPlugin, bevy_egui::EguiPlugin::default()));
+    let mut session = Session::new(options.position.clone());
+    if let Some(turn) = &options.partial {
+        session.resume_turn(turn.clone());
+    }
+    app.insert_resource(session);
+    app.add_plugins((game::logic_plugin, game::presentation_plugin));
+    if let Some(path) = options.screenshot {
+        app.insert_resource(game::animation::AnimationSpeed::Off);
+        screenshot::add(&mut app, path);
+    }
+    app
+}
+
+/// Runs the app to its end.
+pub fn run(options: AppOptions) -> AppExit {
+    build(options).run()
+}
+
+/// The `assets` folder beside the crate when run with cargo, else beside the binary.
+fn asset_dir() -> String {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets");
+    if manifest.is_dir() {
+        return manifest.to_string_lossy().into_owned();
+    }
+    "assets".into()
+}
+
+impl Default for AppOptions {
+    fn default() -> Self {
+        AppOptions {
+            position: Splay::start(Default::default()),
+            partial: None,
+            screenshot: None,
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! `--screenshot FILE`: render until the scene is ready (every render pipeline compiled and the
+//! board built), then save one frame as a PNG (atomically) and exit.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use bevy::prelude::*;
+use bevy::render::render_resource::PipelineCache;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use bevy::render::{Render, RenderApp};
+
+/// Pipeline counts, written by the render world, read by the main world.
+#[derive(Resource, Clone, Default)]
+struct PipelineStatus {
+    total: Arc<AtomicUsize>,
+    waiting: Arc<AtomicUsize>,
+}
+
+#[derive(Resource)]
+struct ShotPlan {
+    path: PathBuf,
+    ready_frames: u32,
+    requested: bool,
+    result: Arc<std::sync::Mutex<Option<Result<(), String>>>>,
+    started: std::time::Instant,
+}
+
+/// Frames in a row with nothing left to compile before the picture is taken.
+const STEADY_FRAMES: u32 = 3;
+/// Give up after this long (software rendering is slow, but not this slow).
+const TIME_LIMIT_SECS: u64 = 240;
+
+pub(super) fn add(app: &mut App, path: PathBuf) {
+    let status = PipelineStatus::default();
+    app.insert_resource(status.clone())
+        .insert_resource(ShotPlan {
+            path,
+            ready_frames: 0,
+            requested: false,
+            result: Arc::default(),
+            started: std::time::Instant::now(),
+        });
+    if let Some(render_app) = app.get_sub_app_mut(RenderApp) {
+        render_app
+            .insert_resource(status)
+            .add_systems(Render, report_pipelines);
+    }
+    app.add_systems(Last, take_screenshot_when_ready);
+}
+
+fn report_pipelines(cache: Res<PipelineCache>, status: Res<PipelineStatus>) {
+    status
+        .total
+        .store(cache.pipelines().count(), Ordering::Relaxed);
+    status
+        .waiting
+        .store(cache.waiting_pipelines().count(), Ordering::Relaxed);
+}
+
+fn take_screenshot_when_ready(
+    mut commands: Commands,
+    mut plan: ResMut<ShotPlan>,
+    status: Res<PipelineStatus>,
+    cameras: Query<(), With<Camera3d>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if let Some(result) = plan.result.lock().ok().and_then(|mut r| r.take()) {
+        match result {
+            Ok(()) => {
+                exit.write(AppExit::Success);
+            }
+            Err(e) => {
+                error!("{e}");
+                exit.write(AppExit::from_code(1));
+            }
+        }
+        return;
+    }
+    if plan.started.elapsed().as_secs() > TIME_LIMIT_SECS {
+        error!("the scene was not ready after {TIME_LIMIT_SECS} s; no screenshot taken");
+        exit.write(AppExit::from_code(1));
+        return;
+    }
+    if plan.requested {
+        return;
+    }
+    let total = status.total.load(Ordering::Relaxed);
+    let waiting = status.waiting.load(Ordering::Relaxed);
+    if cameras.is_empty() || total == 0 || waiting > 0 {
+        plan.ready_frames = 0;
+        return;
+    }
+    plan.ready_frames += 1;
+    if plan.ready_frames < STEADY_FRAMES {
+        return;
+    }
+    plan.requested = true;
+    let path = plan.path.clone();
+    let result = plan.result.clone();
+    commands
+        .spawn(Screenshot::primary_window())
+        .observe(move |shot: On<ScreenshotCaptured>| {
+            let outcome = save_png(&shot.image, &path);
+            if let Ok(mut r) = result.lock() {
+                *r = Some(outcome);
+            }
+        });
+}
+
+/// Writes the image as an RGB PNG through a temporary file and a rename.
+fn save_png(image: &Image, path: &std::path::Path) -> Result<(), String> {
+    let rgb = image
+        .clone()
+        .try_into_dynamic()
+        .map_err(|e| format!("cannot convert the screenshot: {e}"))?
+        .to_rgb8();
+    let tmp = path.with_extension("png.partial");
+    rgb.save_with_format(&tmp, image::ImageFormat::Png)
+        .map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    info!("screenshot saved to {}", path.display());
+    Ok(())
+}

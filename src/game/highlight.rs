@@ -1,0 +1,165 @@
+//! Lit targets: the stacks that may be chosen, the chosen one, and where it may go (steps in
+//! green, splays in blue, forced ones in orange), rebuilt whenever the rules state changes.
+
+use bevy::prelude::*;
+
+use crate::rules::{Cell, Game};
+
+use super::layout::{CELL, DISC_HEIGHT, cell_centre};
+use super::session::{BoardClick, Session};
+use super::view::{BoardView, MarkerKind};
+
+/// A lit target on the board; clicking it chooses the cell.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Marker {
+    /// The cell it marks.
+    pub cell: Cell,
+    /// What choosing it does.
+    pub kind: MarkerKind,
+}
+
+/// A dot on a cell that a splay would pass over.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct PathDot;
+
+/// Meshes and materials of the markers.
+#[derive(Resource)]
+struct MarkerLook {
+    ring: Handle<Mesh>,
+    dot: Handle<Mesh>,
+    materials: Vec<(MarkerKind, Handle<StandardMaterial>)>,
+}
+
+impl MarkerLook {
+    fn material(&self, kind: MarkerKind) -> Handle<StandardMaterial> {
+        self.materials
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map(|(_, m)| m.clone())
+            .unwrap_or_default()
+    }
+}
+
+/// The colour that marks each kind of target.
+#[must_use]
+pub fn marker_colour(kind: MarkerKind) -> Color {
+    match kind {
+        MarkerKind::Selectable => Color::srgb(0.95, 0.92, 0.75),
+        MarkerKind::Selected => Color::srgb(1.0, 0.8, 0.2),
+        MarkerKind::Step => Color::srgb(0.3, 0.95, 0.45),
+        MarkerKind::Splay => Color::srgb(0.3, 0.65, 1.0),
+        MarkerKind::SelectableForced | MarkerKind::SplayForced => Color::srgb(1.0, 0.45, 0.1),
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, create_marker_look).add_systems(
+        Update,
+        show_targets
+            .run_if(resource_changed::<Session>)
+            .in_set(super::GameSystems::Present),
+    );
+}
+
+fn create_marker_look(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let kinds = [
+        MarkerKind::Selectable,
+        MarkerKind::SelectableForced,
+        MarkerKind::Selected,
+        MarkerKind::Step,
+        MarkerKind::Splay,
+        MarkerKind::SplayForced,
+    ];
+    let materials = kinds
+        .into_iter()
+        .map(|k| {
+            let c = marker_colour(k);
+            let strength = if k == MarkerKind::Selectable {
+                0.6
+            } else {
+                2.5
+            };
+            (
+                k,
+                materials.add(StandardMaterial {
+                    base_color: c,
+                    emissive: c.to_linear() * strength,
+                    perceptual_roughness: 0.5,
+                    ..default()
+                }),
+            )
+        })
+        .collect();
+    commands.insert_resource(MarkerLook {
+        ring: meshes.add(Torus::new(CELL * 0.36, CELL * 0.44)),
+        dot: meshes.add(Sphere::new(CELL * 0.07)),
+        materials,
+    });
+}
+
+/// Rebuilds the markers from the legal decisions.
+fn show_targets(
+    mut commands: Commands,
+    session: Res<Session>,
+    look: Res<MarkerLook>,
+    old: Query<Entity, Or<(With<Marker>, With<PathDot>)>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let position = session.position();
+    let g = position.id().geometry();
+    let top = |c: Cell| {
+        cell_centre(g, c) + Vec3::Y * (DISC_HEIGHT * position.stack_height(c) as f32 + 0.03)
+    };
+    let spawn_marker = |commands: &mut Commands, cell: Cell, kind: MarkerKind| {
+        commands
+            .spawn((
+                Name::new(format!("Marker {cell}")),
+                Marker { cell, kind },
+                Mesh3d(look.ring.clone()),
+                MeshMaterial3d(look.material(kind)),
+                Transform::from_translation(top(cell)).with_scale(Vec3::new(1.0, 0.5, 1.0)),
+            ))
+            .observe(click_marker);
+    };
+    if let Some(origin) = position.origin() {
+        spawn_marker(&mut commands, origin, MarkerKind::Selected);
+    }
+    for action in session.legal_actions() {
+        let Some(cell) = position.action_cell(action) else {
+            continue;
+        };
+        let kind = position.marker(action);
+        spawn_marker(&mut commands, cell, kind);
+        if matches!(kind, MarkerKind::Splay | MarkerKind::SplayForced) {
+            let path = position.action_path(action);
+            for &c in path.iter().take(path.len().saturating_sub(1)) {
+                commands.spawn((
+                    Name::new(format!("Path {c}")),
+                    PathDot,
+                    Mesh3d(look.dot.clone()),
+                    MeshMaterial3d(look.material(kind)),
+                    Transform::from_translation(top(c)),
+                    Pickable::IGNORE,
+                ));
+            }
+        }
+    }
+}
+
+fn click_marker(
+    click: On<Pointer<Click>>,
+    markers: Query<&Marker>,
+    mut clicks: MessageWriter<BoardClick>,
+) {
+    if click.button == PointerButton::Primary
+        && let Ok(m) = markers.get(click.entity)
+    {
+        clicks.write(BoardClick::Cell(m.cell));
+    }
+}

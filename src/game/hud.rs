@@ -1,0 +1,162 @@
+//! The egui panel (whose turn, captures, last move, what to do, Pass, the result, New game)
+//! and the board's coordinates painted beside its edges.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::rules::{Action, Game, Outcome, Player, Reason, splay::WINNING_CAPTURES};
+
+use super::layout::{CELL, cell_centre};
+use super::session::{Session, SessionRequest};
+use super::view::BoardView;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, (show_panel, paint_coordinates));
+}
+
+/// The result in words.
+#[must_use]
+pub fn describe_outcome(o: Outcome) -> String {
+    match o {
+        Outcome::Win(p, Reason::Captures) => {
+            format!(
+                "{} wins: {} enemy stones captured",
+                title(p),
+                WINNING_CAPTURES
+            )
+        }
+        Outcome::Win(p, r) => format!("{} wins ({})", title(p), r.word()),
+        Outcome::Draw(Reason::PlyCap) => "Draw: the turn limit was reached".into(),
+        Outcome::Draw(Reason::Passes) => "Draw: neither player can move".into(),
+        Outcome::Draw(r) => format!("Draw ({})", r.word()),
+    }
+}
+
+fn title(p: Player) -> &'static str {
+    match p {
+        Player::Black => "Black",
+        Player::White => "White",
+    }
+}
+
+fn swatch(ui: &mut egui::Ui, p: Player) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
+    let fill = match p {
+        Player::Black => egui::Color32::from_rgb(20, 20, 24),
+        Player::White => egui::Color32::from_rgb(235, 228, 210),
+    };
+    ui.painter().circle(
+        rect.center(),
+        6.5,
+        fill,
+        egui::Stroke::new(1.0, egui::Color32::GRAY),
+    );
+}
+
+fn show_panel(
+    mut contexts: EguiContexts,
+    session: Res<Session>,
+    mut requests: MessageWriter<SessionRequest>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let position = session.position();
+    egui::Window::new("Splay")
+        .anchor(egui::Align2::RIGHT_TOP, [-12.0, 12.0])
+        .resizable(false)
+        .collapsible(false)
+        .movable(false)
+        .default_width(290.0)
+        .show(ctx, |ui| {
+            ui.label("Step or splay your stacks; capture 9 enemy stones on your back rank.");
+            ui.separator();
+            match session.outcome() {
+                Some(o) => {
+                    ui.heading(describe_outcome(o));
+                }
+                None => {
+                    ui.horizontal(|ui| {
+                        swatch(ui, position.to_move());
+                        ui.heading(format!("{} to move", title(position.to_move())));
+                    });
+                    ui.label(position.prompt());
+                }
+            }
+            ui.separator();
+            for p in Player::ALL {
+                ui.horizontal(|ui| {
+                    swatch(ui, p);
+                    ui.label(format!(
+                        "{} has captured {} of {}",
+                        title(p),
+                        position.captured_by(p),
+                        WINNING_CAPTURES
+                    ));
+                });
+            }
+            ui.label(format!(
+                "Last move: {}",
+                session.moves().last().map_or("none yet", String::as_str)
+            ));
+            ui.label(format!("Turn {}", position.ply() + 1));
+            ui.separator();
+            ui.horizontal(|ui| {
+                if session.legal_actions().as_slice() == [Action::Pass]
+                    && ui
+                        .button(egui::RichText::new("Pass").strong())
+                        .on_hover_text("You have no legal move, so you must pass")
+                        .clicked()
+                {
+                    requests.write(SessionRequest::Pass);
+                }
+                if position.in_turn() && ui.button("Choose another stack").clicked() {
+                    requests.write(SessionRequest::CancelSelection);
+                }
+                if ui.button("New game").clicked() {
+                    requests.write(SessionRequest::NewGame);
+                }
+            });
+            ui.small("Right-drag or two fingers: turn the board. Scroll or pinch: zoom.");
+        });
+    Ok(())
+}
+
+fn paint_coordinates(
+    mut contexts: EguiContexts,
+    session: Res<Session>,
+    cameras: Query<(&Camera, &GlobalTransform)>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Ok((camera, at)) = cameras.single() else {
+        return Ok(());
+    };
+    let g = session.position().id().geometry();
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    let font = egui::FontId::proportional(15.0);
+    let colour = egui::Color32::from_rgb(230, 214, 180);
+    let label = |world: Vec3, text: String| {
+        if let Ok(p) = camera.world_to_viewport(at, world) {
+            painter.text(
+                egui::pos2(p.x, p.y),
+                egui::Align2::CENTER_CENTER,
+                text,
+                font.clone(),
+                colour,
+            );
+        }
+    };
+    for x in 0..g.width {
+        let c = crate::rules::Cell::new(x, 0);
+        label(
+            cell_centre(g, c) + Vec3::new(0.0, 0.02, 0.78 * CELL),
+            c.file_char().to_string(),
+        );
+    }
+    for y in 0..g.height {
+        let c = crate::rules::Cell::new(0, y);
+        label(
+            cell_centre(g, c) + Vec3::new(-0.8 * CELL, 0.02, 0.0),
+            (y + 1).to_string(),
+        );
+    }
+    Ok(())
+}

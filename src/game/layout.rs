@@ -1,0 +1,86 @@
+//! Where things stand in the world: cells, stack levels and the capture trays.
+
+use bevy::prelude::*;
+
+use crate::rules::{Cell, Geometry, Player};
+
+/// Width of a cell, in world units.
+pub const CELL: f32 = 1.0;
+/// Thickness of a stone.
+pub const DISC_HEIGHT: f32 = 0.15;
+/// Radius of a stone.
+pub const DISC_RADIUS: f32 = 0.37;
+/// Height of the board's playing surface.
+pub const BOARD_TOP: f32 = 0.0;
+/// Stones per pile in a capture tray.
+const PILE: usize = 3;
+
+/// Where a stone is, as the board shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DiscPlace {
+    /// On a cell, at a level of its stack (0 = bottom).
+    Board {
+        /// The cell.
+        cell: Cell,
+        /// The level.
+        level: u8,
+    },
+    /// In the tray of the player who captured it, at a slot.
+    Captured {
+        /// The captor.
+        by: Player,
+        /// Its slot in the tray, in order of capture.
+        slot: usize,
+    },
+}
+
+/// The centre of a cell on the board's surface.
+#[must_use]
+pub fn cell_centre(g: Geometry, c: Cell) -> Vec3 {
+    let x = f32::from(c.x()) - (f32::from(g.width) - 1.0) / 2.0;
+    let z = (f32::from(g.height) - 1.0) / 2.0 - f32::from(c.y());
+    Vec3::new(x * CELL, BOARD_TOP, z * CELL)
+}
+
+/// The centre of a stone at a place.
+#[must_use]
+pub fn place_translation(g: Geometry, place: DiscPlace) -> Vec3 {
+    match place {
+        DiscPlace::Board { cell, level } => {
+            cell_centre(g, cell) + Vec3::Y * (DISC_HEIGHT * (f32::from(level) + 0.5))
+        }
+        DiscPlace::Captured { by, slot } => {
+            let side = match by {
+                Player::Black => 1.0,
+                Player::White => -1.0,
+            };
+            let pile = (slot / PILE) as f32;
+            let level = (slot % PILE) as f32;
+            let x = side * (f32::from(g.width) / 2.0 + 1.0) * CELL;
+            let z = side * (pile - 2.5) * 0.85 * CELL;
+            Vec3::new(x, BOARD_TOP - 0.1 + DISC_HEIGHT * (level + 0.5), z)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_board_is_centred_with_rank_one_nearest_the_camera() {
+        let g = Geometry::new(8, 8);
+        let a1 = cell_centre(g, "a1".parse().unwrap());
+        let h8 = cell_centre(g, "h8".parse().unwrap());
+        assert_eq!(a1, Vec3::new(-3.5, 0.0, 3.5));
+        assert_eq!(h8, Vec3::new(3.5, 0.0, -3.5));
+        let top = place_translation(
+            g,
+            DiscPlace::Board {
+                cell: "a1".parse().unwrap(),
+                level: 2,
+            },
+        );
+        assert!((top.y - 2.5 * DISC_HEIGHT).abs() < 1e-6);
+    }
+}

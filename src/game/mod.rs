@@ -1,0 +1,60 @@
+//! The game on screen: the rules state as a resource, stacks and stones as entities synced from
+//! it, clicks turned into actions, animation, the board, markers, camera and panel.
+//!
+//! [`logic_plugin`] needs no renderer (tests run it under `MinimalPlugins`);
+//! [`presentation_plugin`] makes it visible and playable with a mouse or a finger.
+
+pub mod animation;
+mod board;
+pub mod camera;
+pub mod highlight;
+mod hud;
+pub mod layout;
+pub mod session;
+mod splay_view;
+mod stone_look;
+pub mod stones;
+pub mod view;
+
+use bevy::prelude::*;
+
+pub use session::Session;
+
+/// The order of the game's work in a frame.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameSystems {
+    /// Clicks and buttons become rules actions.
+    Rules,
+    /// Played actions become stone movements.
+    Animate,
+    /// The ECS view follows the rules state.
+    Sync,
+    /// Markers, camera and other presentation.
+    Present,
+}
+
+/// The rules-driven part: session, stacks, stones and their animation.
+pub fn logic_plugin(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (
+            GameSystems::Rules,
+            GameSystems::Animate,
+            GameSystems::Sync,
+            GameSystems::Present,
+        )
+            .chain(),
+    );
+    app.add_plugins((session::plugin, stones::plugin, animation::plugin));
+}
+
+/// What shows the game and takes input: board, stone looks, markers, camera, panel.
+pub fn presentation_plugin(app: &mut App) {
+    app.add_plugins((
+        board::plugin,
+        stone_look::plugin,
+        highlight::plugin,
+        camera::plugin,
+        hud::plugin,
+    ));
+}

@@ -1,0 +1,226 @@
+//! The match being played: the rules state (the single source of truth for the board), and
+//! board clicks turned into rules actions.
+
+use bevy::prelude::*;
+
+use crate::rules::{Action, ActionList, Cell, Game, Outcome, Splay, Travel, Turn};
+
+use super::view::BoardView;
+
+/// The game in progress. The ECS board is synced from this, never the other way.
+#[derive(Resource, Debug, Clone)]
+pub struct Session {
+    initial: Splay,
+    turn: Turn<Splay>,
+    moves: Vec<String>,
+}
+
+/// A click on the board, from picking observers (or a test).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoardClick {
+    /// An empty cell or a marker on it.
+    Cell(Cell),
+    /// A stone of the stack on this cell.
+    Stack(Cell),
+}
+
+/// A request from the panel: the whole-turn decisions a button takes.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SessionRequest {
+    /// Play `pass` (offered only when it is the only decision).
+    Pass,
+    /// Take back the decisions of the unfinished turn.
+    CancelSelection,
+    /// Start again from the first position.
+    NewGame,
+}
+
+/// A decision was taken: what moved, for the animation.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct ActionPlayed {
+    /// The decision.
+    pub action: Action,
+    /// The stones it moved, in stages.
+    pub travels: Vec<Travel>,
+}
+
+/// The board must be rebuilt from the rules state (a new game, a loaded position).
+#[derive(Message, Debug, Clone, Copy, Default)]
+pub struct BoardReset;
+
+impl Session {
+    /// A session starting from `position` (at a turn boundary).
+    #[must_use]
+    pub fn new(position: Splay) -> Session {
+        Session {
+            turn: Turn::new(position.clone()),
+            initial: position,
+            moves: Vec::new(),
+        }
+    }
+
+    /// Continues a turn already begun from this session's position (for `--partial`).
+    pub fn resume_turn(&mut self, turn: Turn<Splay>) {
+        if turn.start() == self.turn.start() {
+            self.turn = turn;
+        }
+    }
+
+    /// The state now, with the decisions of the unfinished turn.
+    #[must_use]
+    pub fn position(&self) -> &Splay {
+        self.turn.now()
+    }
+
+    /// The unfinished turn.
+    #[must_use]
+    pub fn turn(&self) -> &Turn<Splay> {
+        &self.turn
+    }
+
+    /// The whole moves played so far, in notation.
+    #[must_use]
+    pub fn moves(&self) -> &[String] {
+        &self.moves
+    }
+
+    /// The legal decisions now.
+    #[must_use]
+    pub fn legal_actions(&self) -> ActionList {
+        self.turn.legal_actions()
+    }
+
+    /// The result, once the game is over.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.turn.now().outcome()
+    }
+
+    /// Takes a decision if it is legal; finishes the turn when it is complete.
+    /// Returns what moved, or `None` (and nothing changes) for an illegal decision.
+    pub fn play(&mut self, action: Action) -> Option<ActionPlayed> {
+        let travels = self.turn.now().travels(action);
+        self.turn.play(action).ok()?;
+        if self.turn.is_complete() {
+            self.moves.push(self.turn.notation());
+            self.turn = Turn::new(self.turn.now().clone());
+        }
+        Some(ActionPlayed { action, travels })
+    }
+
+    /// Takes back the decisions of the unfinished turn (they moved no stone in Splay).
+    pub fn cancel_selection(&mut self) -> bool {
+        let mut any = false;
+        while self.turn.undo().is_some() {
+            any = true;
+        }
+        any
+    }
+
+    /// Starts the game again from its first position.
+    pub fn restart(&mut self) {
+        *self = Session::new(self.initial.clone());
+    }
+
+    /// The decision a click on `cell` stands for now, if any: a target of the chosen stack,
+    /// or a stack to choose (switching from the one chosen).
+    #[must_use]
+    pub fn decision_for(&self, click: BoardClick) -> ClickDecision {
+        let cell = match click {
+            BoardClick::Cell(c) | BoardClick::Stack(c) => c,
+        };
+        let legal = self.legal_actions();
+        let now = self.turn.now();
+        if let Some(&a) = legal.iter().find(|&&a| now.action_cell(a) == Some(cell)) {
+            return ClickDecision::Play(a);
+        }
+        if !self.turn.actions().is_empty() {
+            if now.origin() == Some(cell) {
+                return ClickDecision::Deselect;
+            }
+            let mut first = ActionList::new();
+            self.turn.start().legal_actions(&mut first);
+            if first.contains(&Action::Cell(cell)) {
+                return ClickDecision::Reselect(Action::Cell(cell));
+            }
+        }
+        ClickDecision::Nothing
+    }
+}
+
+/// What a click does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClickDecision {
+    /// Take this decision.
+    Play(Action),
+    /// Drop the chosen stack and choose this one instead.
+    Reselect(Action),
+    /// Drop the chosen stack.
+    Deselect,
+    /// Ignore the click (it is not legal).
+    Nothing,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<BoardClick>()
+        .add_message::<SessionRequest>()
+        .add_message::<ActionPlayed>()
+        .add_message::<BoardReset>()
+        .add_systems(
+            Update,
+            (apply_board_clicks, apply_session_requests).in_set(super::GameSystems::Rules),
+        );
+}
+
+/// Turns board clicks into rules actions; illegal clicks change nothing.
+fn apply_board_clicks(
+    mut clicks: MessageReader<BoardClick>,
+    mut session: ResMut<Session>,
+    mut played: MessageWriter<ActionPlayed>,
+) {
+    for &click in clicks.read() {
+        match session.decision_for(click) {
+            ClickDecision::Play(a) => {
+                if let Some(p) = session.play(a) {
+                    played.write(p);
+                }
+            }
+            ClickDecision::Reselect(a) => {
+                session.cancel_selection();
+                if let Some(p) = session.play(a) {
+                    played.write(p);
+                }
+            }
+            ClickDecision::Deselect => {
+                session.cancel_selection();
+            }
+            ClickDecision::Nothing => {}
+        }
+    }
+}
+
+fn apply_session_requests(
+    mut requests: MessageReader<SessionRequest>,
+    mut session: ResMut<Session>,
+    mut played: MessageWriter<ActionPlayed>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    for request in requests.read() {
+        match request {
+            SessionRequest::Pass => {
+                if session.legal_actions().as_slice() == [Action::Pass]
+                    && let Some(p) = session.play(Action::Pass)
+                {
+                    played.write(p);
+                }
+            }
+            SessionRequest::CancelSelection => {
+                session.cancel_selection();
+            }
+            SessionRequest::NewGame => {
+                session.restart();
+                reset.write(BoardReset);
+            }
+        }
+    }
+}

@@ -1,0 +1,202 @@
+//! Stacks and stones in the ECS: one entity per stack (its stones as a component), synced from
+//! the rules state, and one disc entity per stone, moved by the animation and checked against
+//! the rules whenever the board is at rest.
+
+use bevy::prelude::*;
+
+use crate::rules::{Cell, Game, Player, Stack};
+
+use super::animation::Tweens;
+use super::layout::{DiscPlace, place_translation};
+use super::session::{BoardClick, BoardReset, Session};
+
+/// A stack on the board: the cell it stands on.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StackView {
+    /// The cell.
+    pub cell: Cell,
+}
+
+/// The stones of a stack, from the bottom up, as the rules say.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StackStones(pub Stack);
+
+/// One stone shown on the board or in a capture tray.
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct Disc {
+    /// Its colour.
+    pub colour: Player,
+    /// Where it is (or is going to, while it moves).
+    pub place: DiscPlace,
+    /// A small fixed offset and turn, so stacks look hand-placed.
+    pub jitter: Vec3,
+}
+
+impl Disc {
+    /// The stone's resting transform at its place.
+    #[must_use]
+    pub fn rest(&self, g: crate::rules::Geometry) -> Transform {
+        Transform::from_translation(place_translation(g, self.place) + self.jitter.with_y(0.0))
+            .with_rotation(Quat::from_rotation_y(self.jitter.y))
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_discs_from_rules)
+        .add_systems(
+            Update,
+            (
+                sync_stack_entities.run_if(resource_changed::<Session>),
+                respawn_discs_on_reset,
+                reconcile_discs_at_rest,
+            )
+                .chain()
+                .in_set(super::GameSystems::Sync),
+        );
+}
+
+/// Small deterministic variation per stone.
+fn jitter(seed: u64) -> Vec3 {
+    let k = crate::rules::zobrist::key(seed);
+    let unit = |shift: u32| ((k >> shift) & 0xFFFF) as f32 / 65535.0 - 0.5;
+    Vec3::new(
+        unit(0) * 0.04,
+        unit(16) * std::f32::consts::TAU,
+        unit(32) * 0.04,
+    )
+}
+
+/// Keeps one `StackView` entity per occupied cell, with the stones the rules say.
+pub fn sync_stack_entities(
+    mut commands: Commands,
+    session: Res<Session>,
+    mut stacks: Query<(Entity, &StackView, &mut StackStones)>,
+) {
+    let position = session.position();
+    let g = position.id().geometry();
+    let mut seen = std::collections::HashSet::new();
+    for (entity, view, mut stones) in &mut stacks {
+        let wanted = position.stack(view.cell);
+        if wanted.is_empty() || !seen.insert(view.cell) {
+            commands.entity(entity).despawn();
+        } else if stones.0 != wanted {
+            stones.0 = wanted;
+        }
+    }
+    for cell in g.cells() {
+        let stack = position.stack(cell);
+        if !stack.is_empty() && !seen.contains(&cell) {
+            commands.spawn((
+                Name::new(format!("Stack {cell}")),
+                StackView { cell },
+                StackStones(stack),
+                Transform::from_translation(super::layout::cell_centre(g, cell)),
+            ));
+        }
+    }
+}
+
+/// The places of all stones as the rules state has them.
+fn rules_places(session: &Session) -> Vec<(DiscPlace, Player)> {
+    let position = session.position();
+    let g = position.id().geometry();
+    let mut out = Vec::new();
+    for cell in g.cells() {
+        for (level, colour) in position.stack(cell).stones().enumerate() {
+            out.push((
+                DiscPlace::Board {
+                    cell,
+                    level: level as u8,
+                },
+                colour,
+            ));
+        }
+    }
+    for by in Player::ALL {
+        for slot in 0..usize::from(position.captured_by(by)) {
+            out.push((DiscPlace::Captured { by, slot }, !by));
+        }
+    }
+    out
+}
+
+fn spawn_all_discs(commands: &mut Commands, session: &Session) {
+    let g = session.position().id().geometry();
+    for (n, (place, colour)) in rules_places(session).into_iter().enumerate() {
+        let disc = Disc {
+            colour,
+            place,
+            jitter: jitter(n as u64 * 7919 + session.moves().len() as u64),
+        };
+        commands
+            .spawn((Name::new(format!("{colour} stone")), disc, disc.rest(g)))
+            .observe(click_disc);
+    }
+}
+
+/// Builds the stones of the starting position.
+pub fn spawn_discs_from_rules(mut commands: Commands, session: Res<Session>) {
+    spawn_all_discs(&mut commands, &session);
+}
+
+fn respawn_discs_on_reset(
+    mut commands: Commands,
+    mut resets: MessageReader<BoardReset>,
+    session: Res<Session>,
+    discs: Query<Entity, With<Disc>>,
+) {
+    if resets.read().count() == 0 {
+        return;
+    }
+    for e in &discs {
+        commands.entity(e).despawn();
+    }
+    spawn_all_discs(&mut commands, &session);
+}
+
+/// When nothing moves, the stones must be exactly where the rules say; if they are not (which
+/// would be a bug), they are rebuilt from the rules, and the mismatch is logged.
+fn reconcile_discs_at_rest(
+    mut commands: Commands,
+    session: Res<Session>,
+    discs: Query<(Entity, &Disc)>,
+    moving: Query<(), With<Tweens>>,
+    mut was_moving: Local<bool>,
+) {
+    if !moving.is_empty() {
+        *was_moving = true;
+        return;
+    }
+    if !session.is_changed() && !std::mem::take(&mut *was_moving) {
+        return;
+    }
+    let mut shown: Vec<(DiscPlace, Player)> =
+        discs.iter().map(|(_, d)| (d.place, d.colour)).collect();
+    let mut wanted = rules_places(&session);
+    let key = |p: &(DiscPlace, Player)| format!("{p:?}");
+    shown.sort_by_key(key);
+    wanted.sort_by_key(key);
+    if shown != wanted {
+        warn!("the stones on screen differ from the rules state; rebuilding them");
+        for (e, _) in &discs {
+            commands.entity(e).despawn();
+        }
+        spawn_all_discs(&mut commands, &session);
+    }
+}
+
+/// A click on a stone is a click on its stack.
+fn click_disc(
+    click: On<Pointer<Click>>,
+    discs: Query<&Disc>,
+    mut clicks: MessageWriter<BoardClick>,
+) {
+    if click.button != PointerButton::Primary {
+        return;
+    }
+    if let Ok(disc) = discs.get(click.entity)
+        && let DiscPlace::Board { cell, .. } = disc.place
+    {
+        clicks.write(BoardClick::Stack(cell));
+    }
+}

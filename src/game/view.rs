@@ -1,0 +1,36 @@
+//! How a game's decisions show on the board: which cell a click chooses an action by, and how
+//! the choice is marked. One implementation per game keeps the board code game-agnostic.
+
+use crate::rules::{Action, Cell, Game};
+
+/// How a target on the board is marked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MarkerKind {
+    /// A stack that may be chosen to start the turn.
+    Selectable,
+    /// A stack that must be chosen (a forced splay in Splay).
+    SelectableForced,
+    /// The stack chosen for this turn.
+    Selected,
+    /// A step to this cell.
+    Step,
+    /// A splay whose bottom stone lands on this cell.
+    Splay,
+    /// A forced splay whose bottom stone lands here.
+    SplayForced,
+}
+
+/// A game's mapping from actions to the board.
+pub trait BoardView: Game {
+    /// The cell whose click chooses `action` (legal now), or `None` when a button chooses it.
+    fn action_cell(&self, action: Action) -> Option<Cell>;
+
+    /// How the target of `action` is marked.
+    fn marker(&self, action: Action) -> MarkerKind;
+
+    /// The cells an action would put stones on, in order (a splay's path), for a preview.
+    fn action_path(&self, action: Action) -> Vec<Cell>;
+
+    /// A one-line hint for the decision pending now.
+    fn prompt(&self) -> String;
+}

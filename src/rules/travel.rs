@@ -1,0 +1,40 @@
+//! Where stones go when an action is played: what the app animates, in the rules' own words.
+
+use super::cell::Cell;
+use super::player::Player;
+
+/// A place a stone can be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Place {
+    /// On a cell, at a level of its stack (0 = bottom).
+    Board {
+        /// The cell.
+        cell: Cell,
+        /// The level in the stack, from the bottom.
+        level: u8,
+    },
+    /// Off the board, captured by this player.
+    Captured(Player),
+}
+
+impl Place {
+    /// A place on the board.
+    #[must_use]
+    pub const fn on(cell: Cell, level: u8) -> Place {
+        Place::Board { cell, level }
+    }
+}
+
+/// One stone moving from one place to another.
+///
+/// Travels of one action come in stages: all travels of stage 0 happen first (together), then
+/// stage 1, and so on. A travel's `from` names where the stone is when its stage starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Travel {
+    /// The stage of the action in which this stone moves.
+    pub stage: u8,
+    /// Where the stone is at the start of the stage.
+    pub from: Place,
+    /// Where it ends up.
+    pub to: Place,
+}

@@ -1,0 +1,226 @@
+//! The game's ECS side without a window: clicks sent as messages become rules actions, the
+//! stack entities and stones follow the rules state (captures included), illegal clicks change
+//! nothing, and moves animate stage by stage.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use stackyard::game::animation::{AnimationSpeed, Tweens};
+use stackyard::game::layout::DiscPlace;
+use stackyard::game::logic_plugin;
+use stackyard::game::session::{BoardClick, Session, SessionRequest};
+use stackyard::game::stones::{Disc, StackStones, StackView};
+use stackyard::rules::{Cell, Game, Player, Setup, Splay, SplayOptions};
+
+fn position(s: &str) -> Splay {
+    Splay::from_setup(&Setup::parse(s).unwrap(), SplayOptions::default()).unwrap()
+}
+
+fn cell(s: &str) -> Cell {
+    s.parse().unwrap()
+}
+
+fn app_with(s: &str, speed: AnimationSpeed) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(Session::new(position(s)))
+        .insert_resource(speed)
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            50,
+        )));
+    logic_plugin(&mut app);
+    app.update();
+    app
+}
+
+fn click(app: &mut App, c: BoardClick) {
+    app.world_mut().write_message(c);
+    app.update();
+    app.update();
+}
+
+fn stacks(app: &mut App) -> Vec<(String, String)> {
+    let mut q = app.world_mut().query::<(&StackView, &StackStones)>();
+    let mut v: Vec<_> = q
+        .iter(app.world())
+        .map(|(v, s)| (v.cell.to_string(), s.0.to_string()))
+        .collect();
+    v.sort();
+    v
+}
+
+fn discs(app: &mut App) -> Vec<Disc> {
+    let mut q = app.world_mut().query::<&Disc>();
+    q.iter(app.world()).copied().collect()
+}
+
+fn session_string(app: &App) -> String {
+    app.world()
+        .resource::<Session>()
+        .position()
+        .to_setup()
+        .to_string()
+}
+
+const X: &str = "splay 8/8/8/4,w4,3/8/5,wb,2/1,wb2,4,w,1/8 b 0 0 0";
+
+#[test]
+fn entities_mirror_the_rules_state() {
+    let mut app = app_with(X, AnimationSpeed::Off);
+    assert_eq!(
+        stacks(&mut app),
+        [
+            ("b2".into(), "wb2".into()),
+            ("e5".into(), "w4".into()),
+            ("f3".into(), "wb".into()),
+            ("g2".into(), "w".into())
+        ]
+    );
+    assert_eq!(discs(&mut app).len(), 10);
+}
+
+#[test]
+fn a_splay_that_captures_moves_the_entities() {
+    let mut app = app_with(X, AnimationSpeed::Off);
+    // Choose f3, then the cell where its bottom stone lands for a south-east splay: h1.
+    click(&mut app, BoardClick::Stack(cell("f3")));
+    assert_eq!(app.world().resource::<Session>().turn().notation(), "f3");
+    click(&mut app, BoardClick::Cell(cell("h1")));
+    assert_eq!(
+        session_string(&app),
+        "splay 8/8/8/4,w4,3/8/8/1,wb2,4,wb,1/8 w 1 0 1"
+    );
+    assert_eq!(app.world().resource::<Session>().moves(), ["f3>se"]);
+    assert_eq!(
+        stacks(&mut app),
+        [
+            ("b2".into(), "wb2".into()),
+            ("e5".into(), "w4".into()),
+            ("g2".into(), "wb".into())
+        ]
+    );
+    let all = discs(&mut app);
+    let captured: Vec<_> = all
+        .iter()
+        .filter(|d| matches!(d.place, DiscPlace::Captured { .. }))
+        .collect();
+    assert_eq!(captured.len(), 1);
+    assert_eq!(captured[0].colour, Player::White);
+    assert_eq!(
+        captured[0].place,
+        DiscPlace::Captured {
+            by: Player::Black,
+            slot: 0
+        }
+    );
+    let on_g2: Vec<_> = all
+        .iter()
+        .filter_map(|d| match d.place {
+            DiscPlace::Board { cell: c, level } if c == cell("g2") => Some((level, d.colour)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(on_g2.len(), 2);
+    assert!(on_g2.contains(&(1, Player::Black)) && on_g2.contains(&(0, Player::White)));
+}
+
+#[test]
+fn illegal_clicks_change_nothing() {
+    let mut app = app_with(X, AnimationSpeed::Off);
+    // White's stack while Black is to move, an empty cell, and an illegal splay target.
+    click(&mut app, BoardClick::Stack(cell("e5")));
+    click(&mut app, BoardClick::Cell(cell("d4")));
+    assert_eq!(session_string(&app), X);
+    assert_eq!(app.world().resource::<Session>().turn().notation(), "");
+    click(&mut app, BoardClick::Stack(cell("b2")));
+    // b2>ne would land its bottom stone on e5 (overloading it): e5 is not offered.
+    click(&mut app, BoardClick::Stack(cell("e5")));
+    assert_eq!(session_string(&app), X);
+    assert_eq!(app.world().resource::<Session>().turn().notation(), "b2");
+    // Choosing another own stack switches; clicking the chosen one drops it.
+    click(&mut app, BoardClick::Stack(cell("f3")));
+    assert_eq!(app.world().resource::<Session>().turn().notation(), "f3");
+    click(&mut app, BoardClick::Stack(cell("f3")));
+    assert_eq!(app.world().resource::<Session>().turn().notation(), "");
+}
+
+#[test]
+fn pass_and_new_game_go_through_requests() {
+    let start = "splay 8/8/8/w,7/w2b5,2,w4,4/w,7/8/8 b 100 5 6";
+    let mut app = app_with(start, AnimationSpeed::Off);
+    app.world_mut().write_message(SessionRequest::Pass);
+    app.update();
+    assert_eq!(
+        session_string(&app),
+        "splay 8/8/8/w,7/w2b5,2,w4,4/w,7/8/8 w 101 5 6"
+    );
+    // White is not forced to pass: a pass request now does nothing.
+    app.world_mut().write_message(SessionRequest::Pass);
+    app.update();
+    assert_eq!(app.world().resource::<Session>().moves(), ["pass"]);
+    app.world_mut().write_message(SessionRequest::NewGame);
+    app.update();
+    app.update();
+    assert_eq!(session_string(&app), start);
+    assert_eq!(
+        discs(&mut app).len(),
+        13 + 11,
+        "13 on the board, 5 + 6 captured"
+    );
+}
+
+#[test]
+fn a_splay_animates_its_top_stone_first() {
+    let mut app = app_with(X, AnimationSpeed::Normal);
+    let top_before = disc_at(&mut app, "f3", 1).1;
+    let bottom_before = disc_at(&mut app, "f3", 0).1;
+    click(&mut app, BoardClick::Stack(cell("f3")));
+    click(&mut app, BoardClick::Cell(cell("h1")));
+    // A few frames in: the top stone is on its way, the bottom one has not left yet.
+    for _ in 0..3 {
+        app.update();
+    }
+    let top = transform_of(&mut app, top_before.0);
+    let bottom = transform_of(&mut app, bottom_before.0);
+    assert_ne!(
+        top.translation, top_before.1.translation,
+        "the top stone moves first"
+    );
+    assert_eq!(
+        bottom.translation, bottom_before.1.translation,
+        "the bottom one waits"
+    );
+    // Eventually every stone rests and nothing is left moving.
+    for _ in 0..200 {
+        app.update();
+    }
+    let mut moving = app.world_mut().query::<&Tweens>();
+    assert_eq!(moving.iter(app.world()).count(), 0);
+    let g = stackyard::rules::splay::GEOMETRY;
+    let mut q = app.world_mut().query::<(&Disc, &Transform)>();
+    for (d, t) in q.iter(app.world()) {
+        assert!(
+            (t.translation - d.rest(g).translation).length() < 1e-4,
+            "{d:?} rests"
+        );
+    }
+}
+
+fn disc_at(app: &mut App, c: &str, level: u8) -> (Disc, (Entity, Transform)) {
+    let mut q = app.world_mut().query::<(Entity, &Disc, &Transform)>();
+    q.iter(app.world())
+        .find(|(_, d, _)| {
+            d.place
+                == DiscPlace::Board {
+                    cell: cell(c),
+                    level,
+                }
+        })
+        .map(|(e, d, t)| (*d, (e, *t)))
+        .expect("a stone there")
+}
+
+fn transform_of(app: &mut App, e: Entity) -> Transform {
+    *app.world().get::<Transform>(e).unwrap()
+}

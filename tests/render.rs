@@ -1,0 +1,118 @@
+//! Renders a known position headlessly (Xvfb, Mesa's software Vulkan) and checks that a black and
+//! a white stone appear where the camera puts them, in their colours, on a wooden board: a blank
+//! or wrong frame cannot pass. Without Xvfb it says why it skips; with `CI` set it fails instead.
+
+use std::path::Path;
+use std::process::Command;
+
+use bevy::math::Vec3;
+use stackyard::game::camera::starting_view_pixel;
+use stackyard::game::layout::{DISC_HEIGHT, cell_centre};
+use stackyard::rules::splay::GEOMETRY;
+
+const START: &str = "splay 8/1,w2,w2,w2,w2,w2,w2,1/1,w,w,w,w,w,w,1/8/8/1,b,b,b,b,b,b,1/1,b2,b2,b2,b2,b2,b2,1/8 b 0 0 0";
+const W: u32 = 1280;
+const H: u32 = 720;
+
+fn have(tool: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {tool}")])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// The mean colour of the 5x5 pixels around a point, as 0..1 floats.
+fn sample(img: &image::RgbImage, x: f32, y: f32) -> [f32; 3] {
+    let mut sum = [0.0f32; 3];
+    let mut n = 0.0;
+    for dy in -2..=2 {
+        for dx in -2..=2 {
+            let px = (x as i32 + dx).clamp(0, W as i32 - 1) as u32;
+            let py = (y as i32 + dy).clamp(0, H as i32 - 1) as u32;
+            let p = img.get_pixel(px, py);
+            for c in 0..3 {
+                sum[c] += f32::from(p[c]) / 255.0;
+            }
+            n += 1.0;
+        }
+    }
+    sum.map(|s| s / n)
+}
+
+fn luminance(c: [f32; 3]) -> f32 {
+    0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+}
+
+fn saturation(c: [f32; 3]) -> f32 {
+    let max = c[0].max(c[1]).max(c[2]);
+    let min = c[0].min(c[1]).min(c[2]);
+    if max <= 0.0 { 0.0 } else { (max - min) / max }
+}
+
+/// Where the top face of the stack on `cell` (of `height` stones) appears.
+fn stack_top(cell: &str, height: f32) -> (f32, f32) {
+    let world = cell_centre(GEOMETRY, cell.parse().unwrap()) + Vec3::Y * DISC_HEIGHT * height;
+    let p = starting_view_pixel(world, W as f32, H as f32).expect("in front of the camera");
+    (p.x, p.y)
+}
+
+#[test]
+fn a_screenshot_shows_black_and_white_stones_where_they_stand() {
+    if !have("xvfb-run") {
+        let why = "xvfb-run is not installed (apt-get install xvfb mesa-vulkan-drivers)";
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "render test cannot run: {why}"
+        );
+        eprintln!("render test skipped: {why}");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("stackyard-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let shot = dir.join("start.png");
+    let out = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x720x24"])
+        .arg(env!("CARGO_BIN_EXE_stackyard"))
+        .arg("--screenshot")
+        .arg(&shot)
+        .args(["--position", START])
+        .env("WGPU_BACKEND", "vulkan")
+        .output()
+        .expect("xvfb-run runs");
+    assert!(
+        out.status.success() && Path::new(&shot).exists(),
+        "the screenshot failed: {}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let img = image::open(&shot).expect("a PNG").to_rgb8();
+    assert_eq!(img.dimensions(), (W, H));
+
+    // Black's two-stone stack on c2 and White's on c7; an empty cell, d4, between them.
+    let (bx, by) = stack_top("c2", 2.0);
+    let (wx, wy) = stack_top("c7", 2.0);
+    let (ex, ey) = stack_top("d4", 0.0);
+    let black = sample(&img, bx, by);
+    let white = sample(&img, wx, wy);
+    let board = sample(&img, ex, ey);
+    let report = format!(
+        "black {black:?} at ({bx},{by}), white {white:?} at ({wx},{wy}), board {board:?} at ({ex},{ey})"
+    );
+    assert!(
+        luminance(black) < 0.22,
+        "no black stone where c2 is: {report}"
+    );
+    assert!(
+        luminance(white) > 0.5,
+        "no white stone where c7 is: {report}"
+    );
+    assert!(
+        saturation(black) < 0.35 && saturation(white) < 0.3,
+        "stones are not grey: {report}"
+    );
+    assert!(
+        saturation(board) > 0.2 && board[0] > board[2] && luminance(board) > 0.2,
+        "the empty cell is not wood: {report}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
