@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use crate::rules::{Cell, Game, Splay};
 
-use super::layout::{BOARD_TOP, CELL, cell_centre};
+use super::layout::{BOARD_TOP, CELL, TABLE_TOP, cell_centre};
 use super::session::{BoardClick, Session};
 
 /// A cell tile of the board.
@@ -17,7 +17,7 @@ pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(Color::srgb(0.055, 0.06, 0.075)))
         .insert_resource(GlobalAmbientLight {
             color: Color::srgb(0.85, 0.88, 1.0),
-            brightness: 260.0,
+            brightness: 150.0,
             ..default()
         })
         .add_systems(Startup, (spawn_board, spawn_lights));
@@ -27,12 +27,12 @@ fn spawn_lights(mut commands: Commands) {
     commands.spawn((
         Name::new("Sun"),
         DirectionalLight {
-            illuminance: 9_000.0,
+            illuminance: 13_000.0,
             shadow_maps_enabled: true,
             color: Color::srgb(1.0, 0.96, 0.9),
             ..default()
         },
-        Transform::from_xyz(-6.0, 14.0, 7.0).looking_at(Vec3::ZERO, Vec3::Y),
+        Transform::from_xyz(-8.0, 11.0, 5.0).looking_at(Vec3::ZERO, Vec3::Y),
         CascadeShadowConfigBuilder {
             num_cascades: 1,
             maximum_distance: 40.0,
@@ -66,11 +66,11 @@ fn spawn_board(
         Name::new("Table"),
         Mesh3d(meshes.add(Cuboid::new(60.0, 1.0, 60.0))),
         MeshMaterial3d(materials.add(StandardMaterial {
-            base_color: Color::srgb(0.12, 0.16, 0.14),
+            base_color: Color::srgb(0.16, 0.13, 0.11),
             perceptual_roughness: 0.95,
             ..default()
         })),
-        Transform::from_xyz(0.0, BOARD_TOP - 0.32 - 0.5, 0.0),
+        Transform::from_xyz(0.0, TABLE_TOP - 0.5, 0.0),
         Pickable::IGNORE,
     ));
     commands.spawn((

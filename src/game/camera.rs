@@ -24,7 +24,7 @@ impl Default for Orbit {
         Orbit {
             yaw: 0.0,
             pitch: 0.95,
-            distance: 13.5,
+            distance: 14.0,
         }
     }
 }
@@ -33,7 +33,7 @@ impl Orbit {
     /// The camera transform for these angles.
     #[must_use]
     pub fn transform(&self) -> Transform {
-        let target = Vec3::new(0.0, -0.4, 0.4);
+        let target = Vec3::new(0.0, -0.4, 0.75);
         let dir = Vec3::new(
             self.yaw.sin() * self.pitch.cos(),
             self.pitch.sin(),

@@ -26,6 +26,7 @@ pub struct PathDot;
 #[derive(Resource)]
 struct MarkerLook {
     ring: Handle<Mesh>,
+    halo: Handle<Mesh>,
     dot: Handle<Mesh>,
     materials: Vec<(MarkerKind, Handle<StandardMaterial>)>,
 }
@@ -44,7 +45,7 @@ impl MarkerLook {
 #[must_use]
 pub fn marker_colour(kind: MarkerKind) -> Color {
     match kind {
-        MarkerKind::Selectable => Color::srgb(0.95, 0.92, 0.75),
+        MarkerKind::Selectable => Color::srgb(0.95, 0.72, 0.25),
         MarkerKind::Selected => Color::srgb(1.0, 0.8, 0.2),
         MarkerKind::Step => Color::srgb(0.3, 0.95, 0.45),
         MarkerKind::Splay => Color::srgb(0.3, 0.65, 1.0),
@@ -96,6 +97,7 @@ fn create_marker_look(
         .collect();
     commands.insert_resource(MarkerLook {
         ring: meshes.add(Torus::new(CELL * 0.36, CELL * 0.44)),
+        halo: meshes.add(Torus::new(CELL * 0.42, CELL * 0.46)),
         dot: meshes.add(Sphere::new(CELL * 0.07)),
         materials,
     });
@@ -117,13 +119,20 @@ fn show_targets(
         cell_centre(g, c) + Vec3::Y * (DISC_HEIGHT * position.stack_height(c) as f32 + 0.03)
     };
     let spawn_marker = |commands: &mut Commands, cell: Cell, kind: MarkerKind| {
+        // Stacks that may be chosen get a quiet halo on the board around their foot; targets a
+        // bright ring on top of whatever stands there.
+        let (mesh, at) = if kind == MarkerKind::Selectable {
+            (look.halo.clone(), cell_centre(g, cell) + Vec3::Y * 0.01)
+        } else {
+            (look.ring.clone(), top(cell))
+        };
         commands
             .spawn((
                 Name::new(format!("Marker {cell}")),
                 Marker { cell, kind },
-                Mesh3d(look.ring.clone()),
+                Mesh3d(mesh),
                 MeshMaterial3d(look.material(kind)),
-                Transform::from_translation(top(cell)).with_scale(Vec3::new(1.0, 0.5, 1.0)),
+                Transform::from_translation(at).with_scale(Vec3::new(1.0, 0.5, 1.0)),
             ))
             .observe(click_marker);
     };

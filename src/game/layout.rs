@@ -14,6 +14,8 @@ pub const DISC_RADIUS: f32 = 0.37;
 pub const BOARD_TOP: f32 = 0.0;
 /// Stones per pile in a capture tray.
 const PILE: usize = 3;
+/// Height of the table top, where captured stones lie.
+pub const TABLE_TOP: f32 = BOARD_TOP - 0.32;
 
 /// Where a stone is, as the board shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -50,15 +52,17 @@ pub fn place_translation(g: Geometry, place: DiscPlace) -> Vec3 {
             cell_centre(g, cell) + Vec3::Y * (DISC_HEIGHT * (f32::from(level) + 0.5))
         }
         DiscPlace::Captured { by, slot } => {
+            // Each player keeps the stones they captured on the table in front of them: Black
+            // before rank 1, White beyond the last rank, in piles of three.
             let side = match by {
                 Player::Black => 1.0,
                 Player::White => -1.0,
             };
             let pile = (slot / PILE) as f32;
             let level = (slot % PILE) as f32;
-            let x = side * (f32::from(g.width) / 2.0 + 1.0) * CELL;
-            let z = side * (pile - 2.5) * 0.85 * CELL;
-            Vec3::new(x, BOARD_TOP - 0.1 + DISC_HEIGHT * (level + 0.5), z)
+            let x = side * (pile - 2.5) * 0.9 * CELL;
+            let z = side * (f32::from(g.height) / 2.0 + 1.1) * CELL;
+            Vec3::new(x, TABLE_TOP + DISC_HEIGHT * (level + 0.5), z)
         }
     }
 }

@@ -50,10 +50,11 @@ impl BoardView for Splay {
     fn prompt(&self) -> String {
         let who = self.to_move();
         match self.origin() {
-            None if self.must_splay() => format!(
-                "{who} must splay: a stack of {who}'s is as tall as its cell allows (orange)"
-            ),
-            None => format!("{who} to move: choose a stack with a {who} stone on top"),
+            None if self.must_splay() => {
+                "A stack of yours is as tall as its cell allows: splay one of the orange ones"
+                    .to_string()
+            }
+            None => format!("Choose a stack with a {who} stone on top"),
             Some(c) if self.must_splay() => {
                 format!("Splay {c}: click where its bottom stone should land (orange)")
             }
