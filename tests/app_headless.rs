@@ -300,3 +300,36 @@ fn whole_games_can_be_played_to_the_end_with_clicks() {
     let (_, passes) = play_to_the_end_by_clicks("splay 8/8/8/w,7/w2b5,2,w4,4/w,7/8/8 b 100 5 6", 9);
     assert!(passes >= 1);
 }
+
+#[test]
+fn a_primary_pointer_click_on_a_stone_chooses_its_stack() {
+    use bevy::camera::NormalizedRenderTarget;
+    use bevy::picking::backend::HitData;
+    use bevy::picking::pointer::{Location, PointerId};
+    let mut app = app_with(X, AnimationSpeed::Off);
+    let click_on = |app: &mut App, entity: Entity, button: PointerButton| {
+        let location = Location {
+            target: NormalizedRenderTarget::None {
+                width: 1280,
+                height: 720,
+            },
+            position: Vec2::ZERO,
+        };
+        let event = Click {
+            button,
+            hit: HitData::new(entity, 1.0, None, None),
+            duration: Duration::from_millis(80),
+            count: 1,
+        };
+        app.world_mut()
+            .trigger(Pointer::new(PointerId::Mouse, location, event, entity));
+        app.update();
+        app.update();
+    };
+    let (_, (f3_top, _)) = disc_at(&mut app, "f3", 1);
+    // A right click (used to turn the camera) chooses nothing.
+    click_on(&mut app, f3_top, PointerButton::Secondary);
+    assert_eq!(app.world().resource::<Session>().turn().notation(), "");
+    click_on(&mut app, f3_top, PointerButton::Primary);
+    assert_eq!(app.world().resource::<Session>().turn().notation(), "f3");
+}

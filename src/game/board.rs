@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use crate::rules::{Cell, Game, Splay};
 
 use super::layout::{BOARD_TOP, CELL, TABLE_TOP, cell_centre};
-use super::session::{BoardClick, Session};
+use super::session::{BoardClick, Session, report_clicks};
 
 /// A cell tile of the board.
 #[derive(Component, Debug, Clone, Copy)]
@@ -107,18 +107,6 @@ fn spawn_board(
                 MeshMaterial3d(shades[ring].clone()),
                 Transform::from_translation(cell_centre(g, cell) - Vec3::Y * 0.02),
             ))
-            .observe(click_cell);
-    }
-}
-
-fn click_cell(
-    click: On<Pointer<Click>>,
-    cells: Query<&BoardCell>,
-    mut clicks: MessageWriter<BoardClick>,
-) {
-    if click.button == PointerButton::Primary
-        && let Ok(cell) = cells.get(click.entity)
-    {
-        clicks.write(BoardClick::Cell(cell.0));
+            .observe(report_clicks(|c: &BoardCell| Some(BoardClick::Cell(c.0))));
     }
 }

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use crate::rules::{Cell, Game};
 
 use super::layout::{CELL, DISC_HEIGHT, cell_centre};
-use super::session::{BoardClick, Session};
+use super::session::{BoardClick, Session, report_clicks};
 use super::view::{BoardView, MarkerKind};
 
 /// A lit target on the board; clicking it chooses the cell.
@@ -134,7 +134,7 @@ fn show_targets(
                 MeshMaterial3d(look.material(kind)),
                 Transform::from_translation(at).with_scale(Vec3::new(1.0, 0.5, 1.0)),
             ))
-            .observe(click_marker);
+            .observe(report_clicks(|m: &Marker| Some(BoardClick::Cell(m.cell))));
     };
     if let Some(origin) = position.origin() {
         spawn_marker(&mut commands, origin, MarkerKind::Selected);
@@ -158,17 +158,5 @@ fn show_targets(
                 ));
             }
         }
-    }
-}
-
-fn click_marker(
-    click: On<Pointer<Click>>,
-    markers: Query<&Marker>,
-    mut clicks: MessageWriter<BoardClick>,
-) {
-    if click.button == PointerButton::Primary
-        && let Ok(m) = markers.get(click.entity)
-    {
-        clicks.write(BoardClick::Cell(m.cell));
     }
 }

@@ -8,7 +8,7 @@ use crate::rules::{Action, Game, Outcome, Player, Reason, splay::WINNING_CAPTURE
 
 use super::layout::{CELL, cell_centre};
 use super::session::{Session, SessionRequest};
-use super::view::BoardView;
+use super::view::{BoardView, player_title as title};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, (show_panel, paint_coordinates));
@@ -29,13 +29,6 @@ pub fn describe_outcome(o: Outcome) -> String {
         Outcome::Draw(Reason::PlyCap) => "Draw: the turn limit was reached".into(),
         Outcome::Draw(Reason::Passes) => "Draw: neither player can move".into(),
         Outcome::Draw(r) => format!("Draw ({})", r.word()),
-    }
-}
-
-fn title(p: Player) -> &'static str {
-    match p {
-        Player::Black => "Black",
-        Player::White => "White",
     }
 }
 

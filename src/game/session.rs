@@ -24,6 +24,22 @@ pub enum BoardClick {
     Stack(Cell),
 }
 
+/// An observer for entities with a `C` component: a primary click on one writes the
+/// [`BoardClick`] that `to_click` makes of its component (if any). Cells, markers and stones
+/// all report clicks through this.
+pub fn report_clicks<C: Component>(
+    to_click: fn(&C) -> Option<BoardClick>,
+) -> impl Fn(On<Pointer<Click>>, Query<&C>, MessageWriter<BoardClick>) {
+    move |click, items, mut clicks| {
+        if click.button == PointerButton::Primary
+            && let Ok(item) = items.get(click.entity)
+            && let Some(c) = to_click(item)
+        {
+            clicks.write(c);
+        }
+    }
+}
+
 /// A request from the panel: the whole-turn decisions a button takes.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SessionRequest {

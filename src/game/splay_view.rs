@@ -3,7 +3,7 @@
 
 use crate::rules::{Action, Cell, Dir, Game, Splay};
 
-use super::view::{BoardView, MarkerKind};
+use super::view::{BoardView, MarkerKind, player_title};
 
 fn landing(position: &Splay, d: Dir) -> Option<Cell> {
     let origin = position.origin()?;
@@ -48,13 +48,19 @@ impl BoardView for Splay {
     }
 
     fn prompt(&self) -> String {
-        let who = self.to_move();
+        let who = player_title(self.to_move());
+        let colour = self.to_move();
+        let mut legal = crate::rules::ActionList::new();
+        self.legal_actions(&mut legal);
+        if legal.as_slice() == [Action::Pass] {
+            return format!("{who} has no legal move and must pass");
+        }
         match self.origin() {
             None if self.must_splay() => {
                 "A stack of yours is as tall as its cell allows: splay one of the orange ones"
                     .to_string()
             }
-            None => format!("Choose a stack with a {who} stone on top"),
+            None => format!("Choose a stack with a {colour} stone on top"),
             Some(c) if self.must_splay() => {
                 format!("Splay {c}: click where its bottom stone should land (orange)")
             }
@@ -62,5 +68,43 @@ impl BoardView for Splay {
                 "Move {c}: green steps one cell; blue splays, clicked where the bottom stone lands"
             ),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Setup, SplayOptions};
+
+    fn pos(s: &str) -> Splay {
+        Splay::from_setup(&Setup::parse(s).unwrap(), SplayOptions::default()).unwrap()
+    }
+
+    #[test]
+    fn splays_are_chosen_where_the_bottom_stone_lands() {
+        let mut g = pos("splay 8/8/8/4,w4,3/8/5,wb,2/1,wb2,4,w,1/8 w 0 0 0");
+        assert_eq!(
+            g.marker(Action::Cell("e5".parse().unwrap())),
+            MarkerKind::SelectableForced
+        );
+        g.play(Action::Cell("e5".parse().unwrap()));
+        assert_eq!(
+            g.action_cell(Action::Dir(Dir::S)),
+            Some("e1".parse().unwrap())
+        );
+        assert_eq!(
+            g.action_cell(Action::Dir(Dir::W)),
+            Some("a5".parse().unwrap())
+        );
+        assert_eq!(g.marker(Action::Dir(Dir::W)), MarkerKind::SplayForced);
+        assert_eq!(g.action_path(Action::Dir(Dir::W)).len(), 4);
+        assert!(g.prompt().contains("Splay e5"));
+    }
+
+    #[test]
+    fn the_prompt_says_when_a_player_must_pass() {
+        let g = pos("splay 8/8/8/w,7/w2b5,2,w4,4/w,7/8/8 b 100 5 6");
+        assert_eq!(g.prompt(), "Black has no legal move and must pass");
+        assert_eq!(g.action_cell(Action::Pass), None);
     }
 }

@@ -8,7 +8,7 @@ use crate::rules::{Cell, Game, Player, Stack};
 
 use super::animation::Tweens;
 use super::layout::{DiscPlace, place_translation};
-use super::session::{BoardClick, BoardReset, Session};
+use super::session::{BoardClick, BoardReset, Session, report_clicks};
 
 /// A stack on the board: the cell it stands on.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -130,7 +130,10 @@ fn spawn_all_discs(commands: &mut Commands, session: &Session) {
         };
         commands
             .spawn((Name::new(format!("{colour} stone")), disc, disc.rest(g)))
-            .observe(click_disc);
+            .observe(report_clicks(|d: &Disc| match d.place {
+                DiscPlace::Board { cell, .. } => Some(BoardClick::Stack(cell)),
+                DiscPlace::Captured { .. } => None,
+            }));
     }
 }
 
@@ -182,21 +185,5 @@ fn reconcile_discs_at_rest(
             commands.entity(e).despawn();
         }
         spawn_all_discs(&mut commands, &session);
-    }
-}
-
-/// A click on a stone is a click on its stack.
-fn click_disc(
-    click: On<Pointer<Click>>,
-    discs: Query<&Disc>,
-    mut clicks: MessageWriter<BoardClick>,
-) {
-    if click.button != PointerButton::Primary {
-        return;
-    }
-    if let Ok(disc) = discs.get(click.entity)
-        && let DiscPlace::Board { cell, .. } = disc.place
-    {
-        clicks.write(BoardClick::Stack(cell));
     }
 }

@@ -1,7 +1,16 @@
 //! How a game's decisions show on the board: which cell a click chooses an action by, and how
 //! the choice is marked. One implementation per game keeps the board code game-agnostic.
 
-use crate::rules::{Action, Cell, Game};
+use crate::rules::{Action, Cell, Game, Player};
+
+/// A player's name as the interface writes it: `Black`, `White`.
+#[must_use]
+pub fn player_title(p: Player) -> &'static str {
+    match p {
+        Player::Black => "Black",
+        Player::White => "White",
+    }
+}
 
 /// How a target on the board is marked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
