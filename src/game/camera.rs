@@ -144,10 +144,13 @@ fn orbit_with_keys(
     let axis = |neg: KeyCode, pos: KeyCode| -> f32 {
         f32::from(u8::from(keys.pressed(pos))) - f32::from(u8::from(keys.pressed(neg)))
     };
-    orbit.turn(
-        axis(KeyCode::ArrowRight, KeyCode::ArrowLeft) * dt * 1.5,
-        axis(KeyCode::ArrowDown, KeyCode::ArrowUp) * dt * 1.0,
+    let (yaw, pitch) = (
+        axis(KeyCode::ArrowRight, KeyCode::ArrowLeft),
+        axis(KeyCode::ArrowDown, KeyCode::ArrowUp),
     );
+    if yaw != 0.0 || pitch != 0.0 {
+        orbit.turn(yaw * dt * 1.5, pitch * dt);
+    }
     let zoom = axis(KeyCode::Equal, KeyCode::Minus);
     if zoom != 0.0 {
         orbit.zoom(1.0 + zoom * dt);
