@@ -333,3 +333,50 @@ fn a_primary_pointer_click_on_a_stone_chooses_its_stack() {
     click_on(&mut app, f3_top, PointerButton::Primary);
     assert_eq!(app.world().resource::<Session>().turn().notation(), "f3");
 }
+
+#[test]
+fn quick_moves_chain_their_animations_without_jumps() {
+    let start = "splay 8/1,w2,w2,w2,w2,w2,w2,1/1,w,w,w,w,w,w,1/8/8/1,b,b,b,b,b,b,1/1,b2,b2,b2,b2,b2,b2,1/8 b 0 0 0";
+    let mut app = app_with(start, AnimationSpeed::Normal);
+    let positions = |app: &mut App| -> Vec<(Entity, Vec3)> {
+        let mut q = app.world_mut().query::<(Entity, &Disc, &Transform)>();
+        let mut v: Vec<_> = q
+            .iter(app.world())
+            .map(|(e, _, t)| (e, t.translation))
+            .collect();
+        v.sort_by_key(|(e, _)| *e);
+        v
+    };
+    // d2-d3, g6-g5, d3-d4 in a row: d2's stones are still flying when d3-d4 moves them again.
+    for (from, to) in [("d2", "d3"), ("g6", "g5"), ("d3", "d4")] {
+        app.world_mut().write_message(BoardClick::Stack(cell(from)));
+        app.update();
+        app.world_mut().write_message(BoardClick::Cell(cell(to)));
+        app.update();
+    }
+    assert_eq!(
+        app.world().resource::<Session>().moves(),
+        ["d2-d3", "g6-g5", "d3-d4"]
+    );
+    let mut before = positions(&mut app);
+    let mut largest = 0.0f32;
+    for _ in 0..150 {
+        app.update();
+        let now = positions(&mut app);
+        for ((_, a), (_, b)) in before.iter().zip(&now) {
+            largest = largest.max((*a - *b).length());
+        }
+        before = now;
+    }
+    assert!(largest < 0.6, "a stone jumped {largest} in one 50 ms frame");
+    let mut moving = app.world_mut().query::<&Tweens>();
+    assert_eq!(moving.iter(app.world()).count(), 0);
+    let g = stackyard::rules::splay::GEOMETRY;
+    let mut q = app.world_mut().query::<(&Disc, &Transform)>();
+    for (d, t) in q.iter(app.world()) {
+        assert!(
+            (t.translation - d.rest(g).translation).length() < 1e-4,
+            "{d:?} rests"
+        );
+    }
+}

@@ -116,13 +116,17 @@ fn animate_travels(
                     }
                 };
                 at.insert(place, e);
-                let Ok((_, mut disc, mut transform, _)) = discs.get_mut(e) else {
+                let Ok((_, mut disc, mut transform, pending)) = discs.get_mut(e) else {
                     continue;
                 };
-                let from = queued
+                // Carry on from where the stone's earlier movements (this move's or a previous
+                // move's, still under way) leave it, and not before they end.
+                let last = queued
                     .get(&e)
-                    .and_then(|q| q.last().map(|t| t.to))
-                    .unwrap_or(*transform);
+                    .and_then(|q| q.last().copied())
+                    .or_else(|| pending.and_then(|p| p.0.back().copied()));
+                let from = last.map_or(*transform, |t| t.to);
+                let earliest = last.map_or(0.0, |t| t.start + f64::from(t.secs));
                 disc.place = place;
                 let rest = disc.rest(g);
                 if *speed == AnimationSpeed::Off {
@@ -138,7 +142,8 @@ fn animate_travels(
                 queued.entry(e).or_default().push(Tween {
                     from,
                     to: rest,
-                    start: time.elapsed_secs_f64() + f64::from(stage) * f64::from(secs),
+                    start: (time.elapsed_secs_f64() + f64::from(stage) * f64::from(secs))
+                        .max(earliest),
                     secs: secs * 1.25,
                     lift,
                 });
