@@ -4,7 +4,9 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use stackyard::rules::{ActionList, Game, Splay, SplayOptions, perft, zobrist};
+use stackyard::ai::eval::SplayEval;
+use stackyard::ai::{Level, Search};
+use stackyard::rules::{ActionList, Game, Player, Splay, SplayOptions, perft, zobrist};
 
 /// Plays random games from `start` for about `budget`; returns (actions, games, elapsed).
 fn playouts<G: Game>(start: &G, budget: Duration) -> (u64, u64, Duration) {
@@ -47,6 +49,53 @@ fn main() {
             actions as f64 / secs / 1e6,
             games as f64 / secs,
             actions as f64 / games as f64
+        );
+    }
+    if wanted("ai-iterations") {
+        let mut search = Search::new(splay.clone(), 1);
+        let settings = Level::Master.settings(Duration::from_secs(3));
+        let report = search.run(&SplayEval, &settings, None).expect("a decision");
+        println!(
+            "ai-iterations: Master level, 3 s on Splay's first decision: {} playouts \
+             ({:.0}/s), {} nodes",
+            report.iterations,
+            f64::from(report.iterations) / 3.0,
+            report.nodes
+        );
+    }
+    if wanted("ai-levels") {
+        let games = 6;
+        let mut casual_wins = 0;
+        let mut draws = 0;
+        for game in 0..games {
+            let casual = if game % 2 == 0 {
+                Player::Black
+            } else {
+                Player::White
+            };
+            let mut g = splay.clone();
+            let mut seed = game as u64;
+            while g.outcome().is_none() {
+                let level = if g.to_move() == casual {
+                    Level::Casual
+                } else {
+                    Level::Beginner
+                };
+                seed += 1;
+                let mut search = Search::new(g.clone(), seed);
+                let r = search
+                    .run(&SplayEval, &level.settings(Duration::from_secs(3)), None)
+                    .expect("a decision");
+                g.play(r.action);
+            }
+            match g.outcome().and_then(|o| o.winner()) {
+                Some(p) if p == casual => casual_wins += 1,
+                None => draws += 1,
+                _ => {}
+            }
+        }
+        println!(
+            "ai-levels: Casual against Beginner, {games} games: Casual won {casual_wins}, {draws} drawn"
         );
     }
     if wanted("splay-perft") {

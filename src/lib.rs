@@ -1,8 +1,9 @@
 //! Stackyard: five abstract stacking games (Cash In Hand, Intermedium, Grabber, Support, Splay).
 //!
-//! `rules` is the Bevy-free core every other part goes through; `game` shows it in 3D with Bevy;
+//! `rules` is the Bevy-free core every other part goes through; `ai` searches it (also Bevy-free); `game` shows it in 3D with Bevy;
 //! `app` sets up the window; `cli` is the command line (the referee, and options for the app).
 
+pub mod ai;
 pub mod app;
 pub mod cli;
 pub mod game;

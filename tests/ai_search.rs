@@ -1,0 +1,173 @@
+//! The search on Splay: it finds wins across multi-decision turns, its proven values agree
+//! with a plain whole-turn negamax (the oracle), it keeps its tree between decisions, and it
+//! stops when cancelled.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use stackyard::ai::eval::SplayEval;
+use stackyard::ai::{Level, Search, Settings};
+use stackyard::rules::{
+    ActionList, Game, Player, Setup, Splay, SplayOptions, Turn, for_each_turn, zobrist,
+};
+
+fn pos(s: &str) -> Splay {
+    Splay::from_setup(&Setup::parse(s).unwrap(), SplayOptions::default()).unwrap()
+}
+
+fn settings(iterations: u32) -> Settings {
+    Settings {
+        iterations,
+        ..Level::Master.settings(Duration::from_secs(60))
+    }
+}
+
+/// Plays one whole turn chosen by the search, decision by decision, reusing the tree.
+fn search_turn(g: &Splay, iterations: u32, seed: u64) -> Turn<Splay> {
+    let mut search = Search::new(g.clone(), seed);
+    let mut turn = Turn::new(g.clone());
+    while !turn.is_complete() {
+        let report = search
+            .run(&SplayEval, &settings(iterations), None)
+            .expect("the game goes on");
+        turn.play(report.action)
+            .expect("the search offers legal decisions");
+        search.advance(report.action);
+    }
+    turn
+}
+
+/// The game-theoretic value (Black's view) if it is settled within `depth` whole turns.
+fn negamax(g: &Splay, depth: u32) -> Option<i8> {
+    if let Some(o) = g.outcome() {
+        return Some(match o.winner() {
+            Some(Player::Black) => 1,
+            Some(Player::White) => -1,
+            None => 0,
+        });
+    }
+    if depth == 0 {
+        return None;
+    }
+    let best = if g.to_move() == Player::Black { 1 } else { -1 };
+    let mut values = Vec::new();
+    for_each_turn(g, |_, next| values.push(negamax(next, depth - 1)));
+    if values.contains(&Some(best)) {
+        return Some(best);
+    }
+    if values.iter().all(Option::is_some) {
+        let v = values.into_iter().flatten();
+        return if best == 1 { v.max() } else { v.min() };
+    }
+    None
+}
+
+#[test]
+fn it_finds_a_winning_turn_of_two_decisions() {
+    // Example 15: b2-b1 captures three white stones and reaches 9.
+    let g = pos("splay 8/8/3,w,4/8/8/8/1,w3b,6/8 b 60 2 6");
+    let turn = search_turn(&g, 3_000, 1);
+    assert_eq!(
+        turn.now().outcome().map(|o| o.to_string()).as_deref(),
+        Some("win b captures"),
+        "it played {}",
+        turn.notation()
+    );
+}
+
+#[test]
+fn proven_values_agree_with_a_plain_negamax() {
+    // Late-game positions from random games (both sides close to 9 captures).
+    let mut seed = 11u64;
+    let mut checked = 0;
+    let mut proven = 0;
+    for _ in 0..400 {
+        let mut g = Splay::start(SplayOptions::default());
+        let mut list = ActionList::new();
+        while g.outcome().is_none()
+            && (g.captured_by(Player::Black) < 7 || g.captured_by(Player::White) < 7)
+        {
+            list.clear();
+            g.legal_actions(&mut list);
+            seed = zobrist::key(seed);
+            g.play(list[(seed % list.len() as u64) as usize]);
+            while g.in_turn() {
+                list.clear();
+                g.legal_actions(&mut list);
+                seed = zobrist::key(seed);
+                g.play(list[(seed % list.len() as u64) as usize]);
+            }
+        }
+        if g.outcome().is_some() {
+            continue;
+        }
+        let Some(truth) = negamax(&g, 2) else {
+            continue;
+        };
+        let mut search = Search::new(g.clone(), seed);
+        let report = search.run(&SplayEval, &settings(20_000), None).unwrap();
+        let mover = if g.to_move() == Player::Black { 1 } else { -1 };
+        if report.proven {
+            proven += 1;
+            assert_eq!(
+                (report.value.round() as i8) * mover,
+                truth,
+                "{}",
+                g.to_setup()
+            );
+        }
+        if truth == mover {
+            assert!(
+                report.proven && report.value > 0.99,
+                "missed a win in {}",
+                g.to_setup()
+            );
+        }
+        checked += 1;
+        if checked == 12 {
+            break;
+        }
+    }
+    assert!(
+        checked >= 5 && proven >= 3,
+        "checked {checked}, proven {proven}"
+    );
+}
+
+#[test]
+fn the_tree_is_kept_for_the_next_decision() {
+    let g = Splay::start(SplayOptions::default());
+    let mut search = Search::new(g, 3);
+    let first = search.run(&SplayEval, &settings(2_000), None).unwrap();
+    search.advance(first.action);
+    let second = search.run(&SplayEval, &settings(1), None).unwrap();
+    assert!(
+        second.nodes > 10,
+        "the subtree was kept: {} nodes",
+        second.nodes
+    );
+}
+
+#[test]
+fn a_cancelled_search_stops_at_once_with_a_legal_decision() {
+    let g = Splay::start(SplayOptions::default());
+    let cancel = AtomicBool::new(true);
+    let mut search = Search::new(g.clone(), 4);
+    let report = search
+        .run(&SplayEval, &settings(u32::MAX), Some(&cancel))
+        .unwrap();
+    assert_eq!(report.iterations, 0);
+    let mut list = ActionList::new();
+    g.legal_actions(&mut list);
+    assert!(list.contains(&report.action));
+}
+
+#[test]
+fn a_finished_game_has_nothing_to_search() {
+    let g = pos("splay 8/8/3,w,4/8/8/8/8/1,b,6 w 61 2 9");
+    assert!(
+        Search::new(g, 5)
+            .run(&SplayEval, &settings(100), None)
+            .is_none()
+    );
+}
