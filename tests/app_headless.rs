@@ -380,3 +380,49 @@ fn quick_moves_chain_their_animations_without_jumps() {
         );
     }
 }
+
+#[test]
+fn computer_seats_play_by_themselves_and_new_game_cancels_their_search() {
+    use stackyard::ai::Level;
+    use stackyard::game::opponent::{Seat, Seats, Thinking};
+    let start = "splay 8/1,w2,w2,w2,w2,w2,w2,1/1,w,w,w,w,w,w,1/8/8/1,b,b,b,b,b,b,1/1,b2,b2,b2,b2,b2,b2,1/8 b 0 0 0";
+    let mut app = app_with(start, AnimationSpeed::Off);
+    app.insert_resource(Seats {
+        black: Seat::Computer(Level::Beginner),
+        white: Seat::Computer(Level::Beginner),
+        ..Seats::default()
+    });
+    // A person's click on the computer's turn is ignored.
+    click(&mut app, BoardClick::Stack(cell("d2")));
+    assert_eq!(app.world().resource::<Session>().turn().notation(), "");
+    let mut frames = 0;
+    while app.world().resource::<Session>().moves().len() < 4 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+        frames += 1;
+        assert!(frames < 5_000, "the computer did not move");
+    }
+    let moves = app.world().resource::<Session>().moves().to_vec();
+    let replay = stackyard::rules::play_move(&position(start), &moves[0]);
+    assert!(replay.is_ok(), "{moves:?}");
+    // Wait until it thinks again, then start a new game: the search is dropped.
+    while !app.world().contains_resource::<Thinking>() {
+        app.update();
+        frames += 1;
+        assert!(frames < 10_000, "the computer did not think again");
+    }
+    let old_search = app.world().resource::<Thinking>().position_hash();
+    app.world_mut().write_message(SessionRequest::NewGame);
+    app.update();
+    let session = app.world().resource::<Session>();
+    assert!(session.moves().is_empty());
+    let now = session.position().hash();
+    assert_ne!(old_search, now, "the old search was for another position");
+    if let Some(t) = app.world().get_resource::<Thinking>() {
+        assert_eq!(
+            t.position_hash(),
+            now,
+            "a search for a position no longer on the board"
+        );
+    }
+}

@@ -7,6 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::rules::{Action, Game, Outcome, Player, Reason, splay::WINNING_CAPTURES};
 
 use super::layout::{CELL, cell_centre};
+use super::opponent::{Seat, Seats, Thinking};
 use super::session::{Session, SessionRequest};
 use super::view::{BoardView, player_title as title};
 
@@ -46,9 +47,30 @@ fn swatch(ui: &mut egui::Ui, p: Player) {
     );
 }
 
+fn seat_label(seat: Seat) -> String {
+    match seat {
+        Seat::Human => "Person".into(),
+        Seat::Computer(level) => format!("Computer: {}", level.name()),
+    }
+}
+
+fn seat_picker(ui: &mut egui::Ui, p: Player, seat: &mut Seat) {
+    egui::ComboBox::from_id_salt(("seat", p.index()))
+        .selected_text(seat_label(*seat))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(seat, Seat::Human, seat_label(Seat::Human));
+            for level in crate::ai::Level::ALL {
+                let option = Seat::Computer(level);
+                ui.selectable_value(seat, option, seat_label(option));
+            }
+        });
+}
+
 fn show_panel(
     mut contexts: EguiContexts,
     session: Res<Session>,
+    mut seats: ResMut<Seats>,
+    thinking: Option<Res<Thinking>>,
     mut requests: MessageWriter<SessionRequest>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -71,7 +93,20 @@ fn show_panel(
                         swatch(ui, position.to_move());
                         ui.heading(format!("{} to move", title(position.to_move())));
                     });
-                    ui.label(position.prompt());
+                    match (&thinking, seats.of(position.to_move())) {
+                        (Some(_), _) => {
+                            ui.horizontal(|ui| {
+                                ui.spinner();
+                                ui.label("The computer is thinking…");
+                            });
+                        }
+                        (None, Seat::Computer(_)) => {
+                            ui.label("The computer is about to move");
+                        }
+                        (None, Seat::Human) => {
+                            ui.label(position.prompt());
+                        }
+                    }
                 }
             }
             ui.separator();
@@ -85,6 +120,22 @@ fn show_panel(
                         WINNING_CAPTURES
                     ));
                 });
+            }
+            ui.separator();
+            let mut chosen = *seats;
+            for p in Player::ALL {
+                ui.horizontal(|ui| {
+                    swatch(ui, p);
+                    ui.label(format!("{} is played by", title(p)));
+                    let seat = match p {
+                        Player::Black => &mut chosen.black,
+                        Player::White => &mut chosen.white,
+                    };
+                    seat_picker(ui, p, seat);
+                });
+            }
+            if chosen != *seats {
+                *seats = chosen;
             }
             ui.label(format!(
                 "Last move: {}",

@@ -1,5 +1,6 @@
 //! The game on screen: the rules state as a resource, stacks and stones as entities synced from
-//! it, clicks turned into actions, animation, the board, markers, camera and panel.
+//! it, clicks turned into actions, the computer opponent, animation, the board, markers, camera
+//! and panel.
 //!
 //! [`logic_plugin`] needs no renderer (tests run it under `MinimalPlugins`);
 //! [`presentation_plugin`] makes it visible and playable with a mouse or a finger.
@@ -10,6 +11,7 @@ pub mod camera;
 pub mod highlight;
 mod hud;
 pub mod layout;
+pub mod opponent;
 pub mod session;
 mod splay_view;
 mod stone_look;
@@ -45,7 +47,12 @@ pub fn logic_plugin(app: &mut App) {
         )
             .chain(),
     );
-    app.add_plugins((session::plugin, stones::plugin, animation::plugin));
+    app.add_plugins((
+        session::plugin,
+        stones::plugin,
+        animation::plugin,
+        opponent::plugin,
+    ));
 }
 
 /// What shows the game and takes input: board, stone looks, markers, camera, panel.

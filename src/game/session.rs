@@ -49,6 +49,8 @@ pub enum SessionRequest {
     CancelSelection,
     /// Start again from the first position.
     NewGame,
+    /// Take this decision (the computer's choice), if it is legal.
+    Play(Action),
 }
 
 /// A decision was taken: what moved, for the animation.
@@ -193,8 +195,17 @@ fn apply_board_clicks(
     mut clicks: MessageReader<BoardClick>,
     mut session: ResMut<Session>,
     mut played: MessageWriter<ActionPlayed>,
+    seats: Option<Res<super::opponent::Seats>>,
 ) {
     for &click in clicks.read() {
+        // The computer's pieces are not for the people at the table to move.
+        let mover = session.position().to_move();
+        if seats
+            .as_ref()
+            .is_some_and(|s| s.of(mover) != super::opponent::Seat::Human)
+        {
+            continue;
+        }
         match session.decision_for(click) {
             ClickDecision::Play(a) => {
                 if let Some(p) = session.play(a) {
@@ -236,6 +247,11 @@ fn apply_session_requests(
             SessionRequest::NewGame => {
                 session.restart();
                 reset.write(BoardReset);
+            }
+            SessionRequest::Play(a) => {
+                if let Some(p) = session.play(*a) {
+                    played.write(p);
+                }
             }
         }
     }

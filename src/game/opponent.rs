@@ -1,0 +1,184 @@
+//! The computer at the table: each seat is a person or the computer at a level. The computer
+//! thinks on the async compute pool (polled each frame, never blocking a frame), takes its
+//! decisions one after another at a pace people can follow, starts by itself when it is to
+//! move, and is cancelled at once when the position it thinks about is no longer on the board.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+
+use crate::ai::eval::SplayEval;
+use crate::ai::{Level, Search, SearchReport};
+use crate::rules::{Game, Player, Splay};
+
+use super::animation::Tweens;
+use super::session::{Session, SessionRequest};
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Seat {
+    /// A person at the screen.
+    #[default]
+    Human,
+    /// The computer, at a level.
+    Computer(Level),
+}
+
+/// The two seats, and the computer's time per turn at Master level.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Seats {
+    /// Black's seat.
+    pub black: Seat,
+    /// White's seat.
+    pub white: Seat,
+    /// Master's thinking time per turn.
+    pub master_time: Duration,
+    /// Pause before each of the computer's decisions, so people can follow.
+    pub pace: Duration,
+}
+
+impl Default for Seats {
+    fn default() -> Self {
+        Seats {
+            black: Seat::Human,
+            white: Seat::Human,
+            master_time: Duration::from_secs(3),
+            pace: Duration::from_millis(450),
+        }
+    }
+}
+
+impl Seats {
+    /// The seat of a player.
+    #[must_use]
+    pub fn of(&self, p: Player) -> Seat {
+        match p {
+            Player::Black => self.black,
+            Player::White => self.white,
+        }
+    }
+}
+
+/// A search under way for the position with this hash.
+#[derive(Resource)]
+pub struct Thinking {
+    task: Task<Option<SearchReport>>,
+    cancel: Arc<AtomicBool>,
+    position: u64,
+    /// Who is thinking.
+    pub player: Player,
+}
+
+impl Thinking {
+    /// The hash of the position being searched.
+    #[must_use]
+    pub fn position_hash(&self) -> u64 {
+        self.position
+    }
+}
+
+impl Drop for Thinking {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Seats>().add_systems(
+        Update,
+        (cancel_stale_thinking, start_thinking, collect_thought)
+            .chain()
+            .in_set(super::GameSystems::Present),
+    );
+}
+
+/// Drops a search whose position has left the board (undo, new game, another decision).
+fn cancel_stale_thinking(
+    mut commands: Commands,
+    thinking: Option<Res<Thinking>>,
+    session: Res<Session>,
+    seats: Res<Seats>,
+) {
+    if let Some(t) = thinking
+        && (t.position != session.position().hash()
+            || seats.of(t.player) == Seat::Human
+            || session.outcome().is_some())
+    {
+        commands.remove_resource::<Thinking>();
+    }
+}
+
+fn start_thinking(
+    mut commands: Commands,
+    thinking: Option<Res<Thinking>>,
+    session: Res<Session>,
+    seats: Res<Seats>,
+    moving: Query<(), With<Tweens>>,
+    time: Res<Time>,
+    mut idle_since: Local<Option<(u64, f64)>>,
+) {
+    if thinking.is_some() || session.outcome().is_some() || !moving.is_empty() {
+        return;
+    }
+    let position = session.position().clone();
+    let Seat::Computer(level) = seats.of(position.to_move()) else {
+        return;
+    };
+    // Wait a moment on each new position so that decisions come one at a time.
+    let now = time.elapsed_secs_f64();
+    match *idle_since {
+        Some((hash, since)) if hash == position.hash() => {
+            if now - since < seats.pace.as_secs_f64() {
+                return;
+            }
+        }
+        _ => {
+            *idle_since = Some((position.hash(), now));
+            return;
+        }
+    }
+    let mut settings = level.settings(seats.master_time);
+    if position.in_turn() {
+        // The turn's first decision had most of the time; the rest finish it.
+        settings.time = settings.time.map(|t| t / 4);
+        settings.iterations = settings.iterations.saturating_div(2).max(1);
+    }
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    let player = position.to_move();
+    let hash = position.hash();
+    let seed = hash ^ u64::from(position.ply());
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        let mut search: Search<Splay> = Search::new(position, seed);
+        search.run(&SplayEval, &settings, Some(&flag))
+    });
+    commands.insert_resource(Thinking {
+        task,
+        cancel,
+        position: hash,
+        player,
+    });
+}
+
+fn collect_thought(
+    mut commands: Commands,
+    thinking: Option<ResMut<Thinking>>,
+    session: Res<Session>,
+    mut requests: MessageWriter<SessionRequest>,
+) {
+    let Some(mut t) = thinking else {
+        return;
+    };
+    let Some(result) = check_ready(&mut t.task) else {
+        return;
+    };
+    if t.position == session.position().hash()
+        && let Some(report) = result
+    {
+        requests.write(SessionRequest::Play(report.action));
+    }
+    commands.remove_resource::<Thinking>();
+}
