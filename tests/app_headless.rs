@@ -426,3 +426,34 @@ fn computer_seats_play_by_themselves_and_new_game_cancels_their_search() {
         );
     }
 }
+
+#[test]
+fn the_computer_keeps_its_tree_for_the_next_turn() {
+    use stackyard::ai::Level;
+    use stackyard::game::opponent::{KeptTree, Seat, Seats};
+    let start = "splay 8/1,w2,w2,w2,w2,w2,w2,1/1,w,w,w,w,w,w,1/8/8/1,b,b,b,b,b,b,1/1,b2,b2,b2,b2,b2,b2,1/8 b 0 0 0";
+    let mut app = app_with(start, AnimationSpeed::Off);
+    app.insert_resource(Seats {
+        black: Seat::Computer(Level::Casual),
+        ..Seats::default()
+    });
+    let mut frames = 0;
+    while app.world().resource::<Session>().moves().is_empty() {
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+        frames += 1;
+        assert!(frames < 10_000, "the computer did not move");
+    }
+    for _ in 0..3 {
+        app.update();
+    }
+    // White (a person) to move: the tree followed Black's decisions and waits, already grown.
+    let visits = app.world().resource::<KeptTree>().root_visits();
+    assert!(visits.is_some_and(|v| v > 0), "kept tree: {visits:?}");
+    // A person's move is followed too.
+    let session = app.world().resource::<Session>().clone();
+    assert_eq!(session.position().to_move(), Player::White);
+    click(&mut app, BoardClick::Stack(cell("b6")));
+    click(&mut app, BoardClick::Cell(cell("b5")));
+    assert_eq!(app.world().resource::<Session>().moves().len(), 2);
+}

@@ -98,6 +98,12 @@ impl<G: Game> Search<G> {
         }
     }
 
+    /// Playouts run through the root so far (kept across `advance`).
+    #[must_use]
+    pub fn root_visits(&self) -> u32 {
+        self.nodes[0].visits
+    }
+
     /// The position at the root.
     #[must_use]
     pub fn position(&self) -> &G {

@@ -15,7 +15,7 @@ use crate::ai::{Level, Search, SearchReport};
 use crate::rules::{Game, Player, Splay};
 
 use super::animation::Tweens;
-use super::session::{Session, SessionRequest};
+use super::session::{ActionPlayed, BoardReset, Session, SessionRequest};
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -62,10 +62,23 @@ impl Seats {
     }
 }
 
+/// The computer's search tree, kept between decisions and turns: it follows every decision
+/// played (by anyone) and is reused when the computer is to decide again.
+#[derive(Resource, Default)]
+pub struct KeptTree(Option<Search<Splay>>);
+
+impl KeptTree {
+    /// Playouts already spent below the current root, if a tree is kept.
+    #[must_use]
+    pub fn root_visits(&self) -> Option<u32> {
+        self.0.as_ref().map(Search::root_visits)
+    }
+}
+
 /// A search under way for the position with this hash.
 #[derive(Resource)]
 pub struct Thinking {
-    task: Task<Option<SearchReport>>,
+    task: Task<(Search<Splay>, Option<SearchReport>)>,
     cancel: Arc<AtomicBool>,
     position: u64,
     /// Who is thinking.
@@ -87,12 +100,18 @@ impl Drop for Thinking {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Seats>().add_systems(
-        Update,
-        (cancel_stale_thinking, start_thinking, collect_thought)
-            .chain()
-            .in_set(super::GameSystems::Present),
-    );
+    app.init_resource::<Seats>()
+        .init_resource::<KeptTree>()
+        .add_systems(
+            Update,
+            follow_played_decisions.in_set(super::GameSystems::Animate),
+        )
+        .add_systems(
+            Update,
+            (cancel_stale_thinking, start_thinking, collect_thought)
+                .chain()
+                .in_set(super::GameSystems::Present),
+        );
 }
 
 /// Drops a search whose position has left the board (undo, new game, another decision).
@@ -111,8 +130,27 @@ fn cancel_stale_thinking(
     }
 }
 
+/// Moves the kept tree along the decisions played; a new game drops it.
+fn follow_played_decisions(
+    mut played: MessageReader<ActionPlayed>,
+    mut resets: MessageReader<BoardReset>,
+    mut kept: ResMut<KeptTree>,
+) {
+    if resets.read().count() > 0 {
+        kept.0 = None;
+        played.clear();
+        return;
+    }
+    for p in played.read() {
+        if let Some(tree) = kept.0.as_mut() {
+            tree.advance(p.action);
+        }
+    }
+}
+
 fn start_thinking(
     mut commands: Commands,
+    mut kept: ResMut<KeptTree>,
     thinking: Option<Res<Thinking>>,
     session: Res<Session>,
     seats: Res<Seats>,
@@ -151,9 +189,13 @@ fn start_thinking(
     let player = position.to_move();
     let hash = position.hash();
     let seed = hash ^ u64::from(position.ply());
+    let mut search = match kept.0.take() {
+        Some(tree) if tree.position().hash() == hash => tree,
+        _ => Search::new(position, seed),
+    };
     let task = AsyncComputeTaskPool::get().spawn(async move {
-        let mut search: Search<Splay> = Search::new(position, seed);
-        search.run(&SplayEval, &settings, Some(&flag))
+        let report = search.run(&SplayEval, &settings, Some(&flag));
+        (search, report)
     });
     commands.insert_resource(Thinking {
         task,
@@ -165,6 +207,7 @@ fn start_thinking(
 
 fn collect_thought(
     mut commands: Commands,
+    mut kept: ResMut<KeptTree>,
     thinking: Option<ResMut<Thinking>>,
     session: Res<Session>,
     mut requests: MessageWriter<SessionRequest>,
@@ -172,12 +215,13 @@ fn collect_thought(
     let Some(mut t) = thinking else {
         return;
     };
-    let Some(result) = check_ready(&mut t.task) else {
+    let Some((tree, result)) = check_ready(&mut t.task) else {
         return;
     };
     if t.position == session.position().hash()
         && let Some(report) = result
     {
+        kept.0 = Some(tree);
         requests.write(SessionRequest::Play(report.action));
     }
     commands.remove_resource::<Thinking>();
