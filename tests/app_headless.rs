@@ -381,36 +381,57 @@ fn quick_moves_chain_their_animations_without_jumps() {
     }
 }
 
+/// Splay's start position.
+const START: &str = "splay 8/1,w2,w2,w2,w2,w2,w2,1/1,w,w,w,w,w,w,1/8/8/1,b,b,b,b,b,b,1/1,b2,b2,b2,b2,b2,b2,1/8 b 0 0 0";
+
+/// An app at the start with the given seats.
+fn app_with_seats(
+    black: stackyard::game::opponent::Seat,
+    white: stackyard::game::opponent::Seat,
+) -> App {
+    let mut app = app_with(START, AnimationSpeed::Off);
+    app.insert_resource(stackyard::game::opponent::Seats {
+        black,
+        white,
+        ..Default::default()
+    });
+    app
+}
+
+/// Runs frames until `done` holds (the computer thinks on other threads), or fails.
+fn run_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    for _ in 0..20_000 {
+        if done(app) {
+            return;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    panic!("gave up waiting: {what}");
+}
+
 #[test]
 fn computer_seats_play_by_themselves_and_new_game_cancels_their_search() {
     use stackyard::ai::Level;
-    use stackyard::game::opponent::{Seat, Seats, Thinking};
-    let start = "splay 8/1,w2,w2,w2,w2,w2,w2,1/1,w,w,w,w,w,w,1/8/8/1,b,b,b,b,b,b,1/1,b2,b2,b2,b2,b2,b2,1/8 b 0 0 0";
-    let mut app = app_with(start, AnimationSpeed::Off);
-    app.insert_resource(Seats {
-        black: Seat::Computer(Level::Beginner),
-        white: Seat::Computer(Level::Beginner),
-        ..Seats::default()
-    });
+    use stackyard::game::opponent::{Seat, Thinking};
+    let start = START;
+    let mut app = app_with_seats(
+        Seat::Computer(Level::Beginner),
+        Seat::Computer(Level::Beginner),
+    );
     // A person's click on the computer's turn is ignored.
     click(&mut app, BoardClick::Stack(cell("d2")));
     assert_eq!(app.world().resource::<Session>().turn().notation(), "");
-    let mut frames = 0;
-    while app.world().resource::<Session>().moves().len() < 4 {
-        app.update();
-        std::thread::sleep(Duration::from_millis(2));
-        frames += 1;
-        assert!(frames < 5_000, "the computer did not move");
-    }
+    run_until(&mut app, "four moves", |app| {
+        app.world().resource::<Session>().moves().len() >= 4
+    });
     let moves = app.world().resource::<Session>().moves().to_vec();
     let replay = stackyard::rules::play_move(&position(start), &moves[0]);
     assert!(replay.is_ok(), "{moves:?}");
     // Wait until it thinks again, then start a new game: the search is dropped.
-    while !app.world().contains_resource::<Thinking>() {
-        app.update();
-        frames += 1;
-        assert!(frames < 10_000, "the computer did not think again");
-    }
+    run_until(&mut app, "thinking again", |app| {
+        app.world().contains_resource::<Thinking>()
+    });
     let old_search = app.world().resource::<Thinking>().position_hash();
     app.world_mut().write_message(SessionRequest::NewGame);
     app.update();
@@ -430,20 +451,11 @@ fn computer_seats_play_by_themselves_and_new_game_cancels_their_search() {
 #[test]
 fn the_computer_keeps_its_tree_for_the_next_turn() {
     use stackyard::ai::Level;
-    use stackyard::game::opponent::{KeptTree, Seat, Seats};
-    let start = "splay 8/1,w2,w2,w2,w2,w2,w2,1/1,w,w,w,w,w,w,1/8/8/1,b,b,b,b,b,b,1/1,b2,b2,b2,b2,b2,b2,1/8 b 0 0 0";
-    let mut app = app_with(start, AnimationSpeed::Off);
-    app.insert_resource(Seats {
-        black: Seat::Computer(Level::Casual),
-        ..Seats::default()
+    use stackyard::game::opponent::{KeptTree, Seat};
+    let mut app = app_with_seats(Seat::Computer(Level::Casual), Seat::Human);
+    run_until(&mut app, "the computer's move", |app| {
+        !app.world().resource::<Session>().moves().is_empty()
     });
-    let mut frames = 0;
-    while app.world().resource::<Session>().moves().is_empty() {
-        app.update();
-        std::thread::sleep(Duration::from_millis(2));
-        frames += 1;
-        assert!(frames < 10_000, "the computer did not move");
-    }
     for _ in 0..3 {
         app.update();
     }

@@ -161,10 +161,10 @@ fn start_thinking(
     if thinking.is_some() || session.outcome().is_some() || !moving.is_empty() {
         return;
     }
-    let position = session.position().clone();
-    let Seat::Computer(level) = seats.of(position.to_move()) else {
+    let Seat::Computer(level) = seats.of(session.position().to_move()) else {
         return;
     };
+    let position = session.position().clone();
     // Wait a moment on each new position so that decisions come one at a time.
     let now = time.elapsed_secs_f64();
     match *idle_since {
