@@ -15,6 +15,7 @@ pub mod opponent;
 pub mod session;
 mod splay_view;
 mod stone_look;
+pub mod stone_mesh;
 pub mod stones;
 pub mod view;
 
