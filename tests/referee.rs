@@ -198,3 +198,20 @@ fn words_split_like_a_shell() {
         ["apply", "splay 8 b", "f3>se", ""]
     );
 }
+
+#[test]
+fn the_app_without_a_display_says_so_instead_of_crashing() {
+    let out = Command::new(env!("CARGO_BIN_EXE_stackyard"))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("WAYLAND_SOCKET")
+        .output()
+        .expect("the binary runs");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("no display") && !err.contains("panicked"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+}

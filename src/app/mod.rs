@@ -59,6 +59,26 @@ pub fn run(options: AppOptions) -> AppExit {
     build(options).run()
 }
 
+/// Whether a window can be opened: on Linux, an X11 or Wayland display must be named.
+///
+/// # Errors
+/// A message saying what is missing and what to do instead.
+pub fn check_display() -> Result<(), String> {
+    if cfg!(target_os = "linux")
+        && ["DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET"]
+            .iter()
+            .all(|v| std::env::var_os(v).is_none_or(|s| s.is_empty()))
+    {
+        return Err(
+            "no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is \
+                    set); run it on a desktop, or under xvfb-run for --screenshot; the referee \
+                    subcommands (new, moves, apply, perft, status) need no display"
+                .into(),
+        );
+    }
+    Ok(())
+}
+
 /// The `assets` folder beside the crate when run with cargo, else beside the binary.
 fn asset_dir() -> String {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets");

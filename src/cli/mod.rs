@@ -130,6 +130,10 @@ pub fn run(
             &cli.app.opt,
         ) {
             Ok(mut options) => {
+                if let Err(why) = crate::app::check_display() {
+                    let _ = writeln!(err, "stackyard: {why}");
+                    return 1;
+                }
                 options.screenshot = cli.app.screenshot;
                 return match crate::app::run(options) {
                     bevy::app::AppExit::Success => 0,
