@@ -469,3 +469,27 @@ fn the_computer_keeps_its_tree_for_the_next_turn() {
     click(&mut app, BoardClick::Cell(cell("b5")));
     assert_eq!(app.world().resource::<Session>().moves().len(), 2);
 }
+
+#[test]
+fn a_hint_suggests_a_legal_decision_and_goes_when_anything_is_played() {
+    use stackyard::game::opponent::{Hint, HintRequest, Seat};
+    let mut app = app_with_seats(Seat::Human, Seat::Human);
+    app.world_mut().write_message(HintRequest);
+    run_until(&mut app, "a hint", |app| {
+        app.world().contains_resource::<Hint>()
+    });
+    let hint = *app.world().resource::<Hint>();
+    let session = app.world().resource::<Session>().clone();
+    assert_eq!(hint.position, session.position().hash());
+    assert!(session.legal_actions().contains(&hint.action));
+    // Take the hinted decision: the hint is used up.
+    app.world_mut()
+        .write_message(SessionRequest::Play(hint.action));
+    app.update();
+    app.update();
+    assert!(!app.world().contains_resource::<Hint>());
+    assert_eq!(
+        app.world().resource::<Session>().turn().actions(),
+        [hint.action]
+    );
+}

@@ -50,6 +50,7 @@ pub fn marker_colour(kind: MarkerKind) -> Color {
         MarkerKind::Step => Color::srgb(0.3, 0.95, 0.45),
         MarkerKind::Splay => Color::srgb(0.3, 0.65, 1.0),
         MarkerKind::SelectableForced | MarkerKind::SplayForced => Color::srgb(1.0, 0.45, 0.1),
+        MarkerKind::Hint => Color::srgb(0.85, 0.3, 1.0),
     }
 }
 
@@ -57,7 +58,10 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, create_marker_look).add_systems(
         Update,
         show_targets
-            .run_if(resource_changed::<Session>)
+            .run_if(
+                resource_changed::<Session>
+                    .or_else(resource_exists_and_changed::<super::opponent::Hint>),
+            )
             .in_set(super::GameSystems::Present),
     );
 }
@@ -74,6 +78,7 @@ fn create_marker_look(
         MarkerKind::Step,
         MarkerKind::Splay,
         MarkerKind::SplayForced,
+        MarkerKind::Hint,
     ];
     let materials = kinds
         .into_iter()
@@ -108,6 +113,7 @@ fn show_targets(
     mut commands: Commands,
     session: Res<Session>,
     look: Res<MarkerLook>,
+    hint: Option<Res<super::opponent::Hint>>,
     old: Query<Entity, Or<(With<Marker>, With<PathDot>)>>,
 ) {
     for e in &old {
@@ -138,6 +144,19 @@ fn show_targets(
     };
     if let Some(origin) = position.origin() {
         spawn_marker(&mut commands, origin, MarkerKind::Selected);
+    }
+    if let Some(hint) = hint.filter(|h| h.position == position.hash())
+        && let Some(cell) = position.action_cell(hint.action)
+    {
+        commands.spawn((
+            Name::new(format!("Hint {cell}")),
+            PathDot,
+            Mesh3d(look.halo.clone()),
+            MeshMaterial3d(look.material(MarkerKind::Hint)),
+            Transform::from_translation(top(cell) + Vec3::Y * 0.05)
+                .with_scale(Vec3::new(1.25, 1.5, 1.25)),
+            Pickable::IGNORE,
+        ));
     }
     for action in session.legal_actions() {
         let Some(cell) = position.action_cell(action) else {

@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::rules::{Action, Game, Outcome, Player, Reason, splay::WINNING_CAPTURES};
 
 use super::layout::{CELL, cell_centre};
-use super::opponent::{Seat, Seats, Thinking};
+use super::opponent::{Hint, HintRequest, Purpose, Seat, Seats, Thinking};
 use super::session::{Session, SessionRequest};
 use super::view::{BoardView, player_title as title};
 
@@ -71,7 +71,9 @@ fn show_panel(
     session: Res<Session>,
     mut seats: ResMut<Seats>,
     thinking: Option<Res<Thinking>>,
+    hint: Option<Res<Hint>>,
     mut requests: MessageWriter<SessionRequest>,
+    mut hints: MessageWriter<HintRequest>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let position = session.position();
@@ -94,10 +96,13 @@ fn show_panel(
                         ui.heading(format!("{} to move", title(position.to_move())));
                     });
                     match (&thinking, seats.of(position.to_move())) {
-                        (Some(_), _) => {
+                        (Some(t), _) => {
                             ui.horizontal(|ui| {
                                 ui.spinner();
-                                ui.label("The computer is thinking…");
+                                ui.label(match t.purpose {
+                                    Purpose::Move => "The computer is thinking…",
+                                    Purpose::Hint => "Looking for a good move…",
+                                });
                             });
                         }
                         (None, Seat::Computer(_)) => {
@@ -105,6 +110,16 @@ fn show_panel(
                         }
                         (None, Seat::Human) => {
                             ui.label(position.prompt());
+                            if let Some(h) = hint.as_ref().filter(|h| h.position == position.hash())
+                            {
+                                ui.colored_label(
+                                    egui::Color32::from_rgb(200, 110, 250),
+                                    match position.action_cell(h.action) {
+                                        Some(c) => format!("Hint: the purple ring on {c}"),
+                                        None => format!("Hint: {}", h.action),
+                                    },
+                                );
+                            }
                         }
                     }
                 }
@@ -154,6 +169,16 @@ fn show_panel(
                 }
                 if position.in_turn() && ui.button("Choose another stack").clicked() {
                     requests.write(SessionRequest::CancelSelection);
+                }
+                if session.outcome().is_none()
+                    && seats.of(position.to_move()) == Seat::Human
+                    && thinking.is_none()
+                    && ui
+                        .button("Hint")
+                        .on_hover_text("Ask the computer what it would do")
+                        .clicked()
+                {
+                    hints.write(HintRequest);
                 }
                 if ui.button("New game").clicked() {
                     requests.write(SessionRequest::NewGame);

@@ -75,14 +75,38 @@ impl KeptTree {
     }
 }
 
+/// Why a search runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// The computer chooses its own decision.
+    Move,
+    /// A person asked for a hint.
+    Hint,
+}
+
 /// A search under way for the position with this hash.
 #[derive(Resource)]
 pub struct Thinking {
     task: Task<(Search<Splay>, Option<SearchReport>)>,
     cancel: Arc<AtomicBool>,
     position: u64,
-    /// Who is thinking.
+    /// Whose decision it is about.
     pub player: Player,
+    /// What the result is for.
+    pub purpose: Purpose,
+}
+
+/// A person asks what the computer would do now (the panel's Hint button).
+#[derive(Message, Debug, Clone, Copy, Default)]
+pub struct HintRequest;
+
+/// The decision suggested for the position with this hash (shown until anything is played).
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hint {
+    /// The position it is for.
+    pub position: u64,
+    /// The suggested decision.
+    pub action: crate::rules::Action,
 }
 
 impl Thinking {
@@ -102,13 +126,19 @@ impl Drop for Thinking {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Seats>()
         .init_resource::<KeptTree>()
+        .add_message::<HintRequest>()
         .add_systems(
             Update,
             follow_played_decisions.in_set(super::GameSystems::Animate),
         )
         .add_systems(
             Update,
-            (cancel_stale_thinking, start_thinking, collect_thought)
+            (
+                cancel_stale_thinking,
+                start_thinking,
+                start_hint,
+                collect_thought,
+            )
                 .chain()
                 .in_set(super::GameSystems::Present),
         );
@@ -118,15 +148,21 @@ pub(super) fn plugin(app: &mut App) {
 fn cancel_stale_thinking(
     mut commands: Commands,
     thinking: Option<Res<Thinking>>,
+    hint: Option<Res<Hint>>,
     session: Res<Session>,
     seats: Res<Seats>,
 ) {
-    if let Some(t) = thinking
-        && (t.position != session.position().hash()
-            || seats.of(t.player) == Seat::Human
-            || session.outcome().is_some())
-    {
-        commands.remove_resource::<Thinking>();
+    if let Some(t) = thinking {
+        let seat_changed = match t.purpose {
+            Purpose::Move => seats.of(t.player) == Seat::Human,
+            Purpose::Hint => seats.of(t.player) != Seat::Human,
+        };
+        if t.position != session.position().hash() || seat_changed || session.outcome().is_some() {
+            commands.remove_resource::<Thinking>();
+        }
+    }
+    if hint.is_some_and(|h| h.position != session.position().hash()) {
+        commands.remove_resource::<Hint>();
     }
 }
 
@@ -202,6 +238,42 @@ fn start_thinking(
         cancel,
         position: hash,
         player,
+        purpose: Purpose::Move,
+    });
+}
+
+/// Starts a short, strong search for the person to move when they ask for a hint.
+fn start_hint(
+    mut commands: Commands,
+    mut requests: MessageReader<HintRequest>,
+    thinking: Option<Res<Thinking>>,
+    session: Res<Session>,
+    seats: Res<Seats>,
+) {
+    if requests.read().count() == 0 || thinking.is_some() || session.outcome().is_some() {
+        return;
+    }
+    let position = session.position().clone();
+    let player = position.to_move();
+    if seats.of(player) != Seat::Human {
+        return;
+    }
+    let mut settings = Level::Strong.settings(seats.master_time);
+    settings.time = Some(Duration::from_millis(1500));
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    let hash = position.hash();
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        let mut search: Search<Splay> = Search::new(position, hash);
+        let report = search.run(&SplayEval, &settings, Some(&flag));
+        (search, report)
+    });
+    commands.insert_resource(Thinking {
+        task,
+        cancel,
+        position: hash,
+        player,
+        purpose: Purpose::Hint,
     });
 }
 
@@ -221,8 +293,16 @@ fn collect_thought(
     if t.position == session.position().hash()
         && let Some(report) = result
     {
-        kept.0 = Some(tree);
-        requests.write(SessionRequest::Play(report.action));
+        match t.purpose {
+            Purpose::Move => {
+                kept.0 = Some(tree);
+                requests.write(SessionRequest::Play(report.action));
+            }
+            Purpose::Hint => commands.insert_resource(Hint {
+                position: t.position,
+                action: report.action,
+            }),
+        }
     }
     commands.remove_resource::<Thinking>();
 }

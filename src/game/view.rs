@@ -27,6 +27,8 @@ pub enum MarkerKind {
     Splay,
     /// A forced splay whose bottom stone lands here.
     SplayForced,
+    /// The decision the hint suggests.
+    Hint,
 }
 
 /// A game's mapping from actions to the board.
