@@ -195,6 +195,11 @@ fn a_splay_animates_its_top_stone_first() {
     for _ in 0..200 {
         app.update();
     }
+    assert_every_stone_rests(&mut app);
+}
+
+/// Nothing is moving, and every stone stands exactly at its place.
+fn assert_every_stone_rests(app: &mut App) {
     let mut moving = app.world_mut().query::<&Tweens>();
     assert_eq!(moving.iter(app.world()).count(), 0);
     let g = stackyard::rules::splay::GEOMETRY;
@@ -369,16 +374,7 @@ fn quick_moves_chain_their_animations_without_jumps() {
         before = now;
     }
     assert!(largest < 0.6, "a stone jumped {largest} in one 50 ms frame");
-    let mut moving = app.world_mut().query::<&Tweens>();
-    assert_eq!(moving.iter(app.world()).count(), 0);
-    let g = stackyard::rules::splay::GEOMETRY;
-    let mut q = app.world_mut().query::<(&Disc, &Transform)>();
-    for (d, t) in q.iter(app.world()) {
-        assert!(
-            (t.translation - d.rest(g).translation).length() < 1e-4,
-            "{d:?} rests"
-        );
-    }
+    assert_every_stone_rests(&mut app);
 }
 
 /// Splay's start position.

@@ -110,6 +110,25 @@ pub struct Hint {
 }
 
 impl Thinking {
+    /// Runs `search` on the async compute pool (it never blocks a frame).
+    fn start(mut search: Search<Splay>, settings: crate::ai::Settings, purpose: Purpose) -> Self {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let flag = cancel.clone();
+        let position = search.position().hash();
+        let player = search.position().to_move();
+        let task = AsyncComputeTaskPool::get().spawn(async move {
+            let report = search.run(&SplayEval, &settings, Some(&flag));
+            (search, report)
+        });
+        Thinking {
+            task,
+            cancel,
+            position,
+            player,
+            purpose,
+        }
+    }
+
     /// The hash of the position being searched.
     #[must_use]
     pub fn position_hash(&self) -> u64 {
@@ -220,26 +239,12 @@ fn start_thinking(
         settings.time = settings.time.map(|t| t / 4);
         settings.iterations = settings.iterations.saturating_div(2).max(1);
     }
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = cancel.clone();
-    let player = position.to_move();
-    let hash = position.hash();
-    let seed = hash ^ u64::from(position.ply());
-    let mut search = match kept.0.take() {
-        Some(tree) if tree.position().hash() == hash => tree,
+    let seed = position.hash() ^ u64::from(position.ply());
+    let search = match kept.0.take() {
+        Some(tree) if tree.position().hash() == position.hash() => tree,
         _ => Search::new(position, seed),
     };
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        let report = search.run(&SplayEval, &settings, Some(&flag));
-        (search, report)
-    });
-    commands.insert_resource(Thinking {
-        task,
-        cancel,
-        position: hash,
-        player,
-        purpose: Purpose::Move,
-    });
+    commands.insert_resource(Thinking::start(search, settings, Purpose::Move));
 }
 
 /// Starts a short, strong search for the person to move when they ask for a hint.
@@ -260,21 +265,9 @@ fn start_hint(
     }
     let mut settings = Level::Strong.settings(seats.master_time);
     settings.time = Some(Duration::from_millis(1500));
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = cancel.clone();
-    let hash = position.hash();
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        let mut search: Search<Splay> = Search::new(position, hash);
-        let report = search.run(&SplayEval, &settings, Some(&flag));
-        (search, report)
-    });
-    commands.insert_resource(Thinking {
-        task,
-        cancel,
-        position: hash,
-        player,
-        purpose: Purpose::Hint,
-    });
+    let seed = position.hash();
+    let search = Search::new(position, seed);
+    commands.insert_resource(Thinking::start(search, settings, Purpose::Hint));
 }
 
 fn collect_thought(
