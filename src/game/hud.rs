@@ -72,6 +72,7 @@ fn show_panel(
     mut seats: ResMut<Seats>,
     thinking: Option<Res<Thinking>>,
     hint: Option<Res<Hint>>,
+    hovered: Res<super::stones::HoveredStack>,
     mut requests: MessageWriter<SessionRequest>,
     mut hints: MessageWriter<HintRequest>,
 ) -> Result {
@@ -151,6 +152,9 @@ fn show_panel(
             }
             if chosen != *seats {
                 *seats = chosen;
+            }
+            if let Some(cell) = hovered.0 {
+                ui.label(super::stones::describe_stack(cell, position.stack(cell)));
             }
             ui.label(format!(
                 "Last move: {}",

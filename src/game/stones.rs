@@ -21,6 +21,10 @@ pub struct StackView {
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StackStones(pub Stack);
 
+/// The stack under the pointer, if any (for the panel's description).
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct HoveredStack(pub Option<Cell>);
+
 /// One stone shown on the board or in a capture tray.
 #[derive(Component, Debug, Clone, Copy, PartialEq)]
 pub struct Disc {
@@ -42,7 +46,8 @@ impl Disc {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_discs_from_rules)
+    app.init_resource::<HoveredStack>()
+        .add_systems(Startup, spawn_discs_from_rules)
         .add_systems(
             Update,
             (
@@ -133,7 +138,9 @@ fn spawn_all_discs(commands: &mut Commands, session: &Session) {
             .observe(report_clicks(|d: &Disc| match d.place {
                 DiscPlace::Board { cell, .. } => Some(BoardClick::Stack(cell)),
                 DiscPlace::Captured { .. } => None,
-            }));
+            }))
+            .observe(hover_stack)
+            .observe(leave_stack);
     }
 }
 
@@ -185,5 +192,54 @@ fn reconcile_discs_at_rest(
             commands.entity(e).despawn();
         }
         spawn_all_discs(&mut commands, &session);
+    }
+}
+
+fn hover_stack(over: On<Pointer<Over>>, discs: Query<&Disc>, mut hovered: ResMut<HoveredStack>) {
+    if let Ok(Disc {
+        place: DiscPlace::Board { cell, .. },
+        ..
+    }) = discs.get(over.entity)
+    {
+        hovered.0 = Some(*cell);
+    }
+}
+
+fn leave_stack(_out: On<Pointer<Out>>, mut hovered: ResMut<HoveredStack>) {
+    hovered.0 = None;
+}
+
+/// How the panel describes a stack: its height and its stones from the bottom up.
+#[must_use]
+pub fn describe_stack(cell: Cell, stack: Stack) -> String {
+    if stack.is_empty() {
+        return format!("{cell}: empty");
+    }
+    let stones: Vec<&str> = stack.stones().map(|p| p.name()).collect();
+    format!(
+        "{cell}: {} stone{}, bottom to top: {}",
+        stack.len(),
+        if stack.len() == 1 { "" } else { "s" },
+        stones.join(", ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stacks_are_described_bottom_to_top() {
+        let c: Cell = "c3".parse().unwrap();
+        let s = Stack::parse_token("wb2").unwrap();
+        assert_eq!(
+            describe_stack(c, s),
+            "c3: 3 stones, bottom to top: white, black, black"
+        );
+        assert_eq!(
+            describe_stack(c, Stack::parse_token("b").unwrap()),
+            "c3: 1 stone, bottom to top: black"
+        );
+        assert_eq!(describe_stack(c, Stack::EMPTY), "c3: empty");
     }
 }
