@@ -1,5 +1,6 @@
 //! The command line: `stackyard new|moves|apply|perft|status` (the referee of NOTATION.md).
 
+mod app_options;
 mod referee;
 
 use std::ffi::OsString;
@@ -122,7 +123,7 @@ pub fn run(
         }
     };
     let result = match cli.command {
-        None => match referee::app_options(
+        None => match app_options::app_options(
             cli.app.position.as_deref(),
             cli.app.game.as_deref(),
             cli.app.partial.as_deref(),

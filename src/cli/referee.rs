@@ -1,9 +1,8 @@
 //! The referee's subcommands, generic over the game that the position or id names.
 
-use crate::app::AppOptions;
 use crate::rules::{
     Game, GameId, GameOptions, OptionError, PositionError, Setup, Splay, legal_moves,
-    perft as count_perft, play_move, play_prefix, status_line,
+    perft as count_perft, play_move, status_line,
 };
 
 /// Exit status of a usage error or a bad position.
@@ -19,7 +18,7 @@ pub struct Failure {
 }
 
 impl Failure {
-    fn usage(message: impl Into<String>) -> Failure {
+    pub(super) fn usage(message: impl Into<String>) -> Failure {
         Failure {
             code: USAGE,
             message: message.into(),
@@ -51,11 +50,11 @@ macro_rules! with_game {
     };
 }
 
-fn options<G: Game>(settings: &[String]) -> Result<G::Options, Failure> {
+pub(super) fn options<G: Game>(settings: &[String]) -> Result<G::Options, Failure> {
     Ok(G::Options::default().with_settings(settings.iter().map(String::as_str))?)
 }
 
-fn position<G: Game>(setup: &Setup, settings: &[String]) -> Result<G, Failure> {
+pub(super) fn position<G: Game>(setup: &Setup, settings: &[String]) -> Result<G, Failure> {
     let options = options::<G>(settings)?;
     Ok(G::from_setup(setup, options)?)
 }
@@ -117,56 +116,4 @@ pub fn status(text: &str, settings: &[String]) -> Output {
     }
     let setup = Setup::parse(text)?;
     with_game!(setup.game, show(&setup, settings))
-}
-
-/// The screens `--screen` can show.
-pub const SCREENS: &[&str] = &["game"];
-
-/// What the app opens with, from `--position`, `--game`, `--partial`, `--screen` and `--opt`.
-pub fn app_options(
-    position: Option<&str>,
-    game: Option<&str>,
-    partial: Option<&str>,
-    screen: Option<&str>,
-    settings: &[String],
-) -> Result<AppOptions, Failure> {
-    if let Some(name) = screen
-        && !SCREENS.contains(&name)
-    {
-        return Err(Failure::usage(format!(
-            "unknown screen '{name}' (screens: {})",
-            SCREENS.join(", ")
-        )));
-    }
-    let start: Splay = match (position, game) {
-        (Some(text), _) => {
-            let setup = Setup::parse(text)?;
-            if setup.game != GameId::Splay {
-                return Err(Failure::usage(
-                    PositionError::NotBuilt(setup.game).to_string(),
-                ));
-            }
-            self::position(&setup, settings)?
-        }
-        (None, Some(name)) => {
-            let id: GameId = name.parse().map_err(|e| Failure::usage(format!("{e}")))?;
-            if id != GameId::Splay {
-                return Err(Failure::usage(PositionError::NotBuilt(id).to_string()));
-            }
-            Splay::start(options::<Splay>(settings)?)
-        }
-        (None, None) => Splay::start(options::<Splay>(settings)?),
-    };
-    let partial = match partial {
-        Some(text) => Some(play_prefix(&start, text).map_err(|e| Failure {
-            code: BAD_MOVE,
-            message: format!("partial turn '{text}' is refused: {e}"),
-        })?),
-        None => None,
-    };
-    Ok(AppOptions {
-        position: start,
-        partial,
-        screenshot: None,
-    })
 }

@@ -18,9 +18,9 @@ pub struct Marker {
     pub kind: MarkerKind,
 }
 
-/// A dot on a cell that a splay would pass over.
+/// A mark that is not clicked: a dot on a cell a splay would pass over, or the hint's halo.
 #[derive(Component, Debug, Clone, Copy)]
-pub struct PathDot;
+pub struct Decoration;
 
 /// Meshes and materials of the markers.
 #[derive(Resource)]
@@ -114,7 +114,7 @@ fn show_targets(
     session: Res<Session>,
     look: Res<MarkerLook>,
     hint: Option<Res<super::opponent::Hint>>,
-    old: Query<Entity, Or<(With<Marker>, With<PathDot>)>>,
+    old: Query<Entity, Or<(With<Marker>, With<Decoration>)>>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
@@ -150,7 +150,7 @@ fn show_targets(
     {
         commands.spawn((
             Name::new(format!("Hint {cell}")),
-            PathDot,
+            Decoration,
             Mesh3d(look.halo.clone()),
             MeshMaterial3d(look.material(MarkerKind::Hint)),
             Transform::from_translation(top(cell) + Vec3::Y * 0.05)
@@ -169,7 +169,7 @@ fn show_targets(
             for &c in path.iter().take(path.len().saturating_sub(1)) {
                 commands.spawn((
                     Name::new(format!("Path {c}")),
-                    PathDot,
+                    Decoration,
                     Mesh3d(look.dot.clone()),
                     MeshMaterial3d(look.material(kind)),
                     Transform::from_translation(top(c)),

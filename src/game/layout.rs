@@ -18,7 +18,7 @@ const PILE: usize = 3;
 pub const TABLE_TOP: f32 = BOARD_TOP - 0.32;
 
 /// Where a stone is, as the board shows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DiscPlace {
     /// On a cell, at a level of its stack (0 = bottom).
     Board {

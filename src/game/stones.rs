@@ -183,9 +183,8 @@ fn reconcile_discs_at_rest(
     let mut shown: Vec<(DiscPlace, Player)> =
         discs.iter().map(|(_, d)| (d.place, d.colour)).collect();
     let mut wanted = rules_places(&session);
-    let key = |p: &(DiscPlace, Player)| format!("{p:?}");
-    shown.sort_by_key(key);
-    wanted.sort_by_key(key);
+    shown.sort_unstable();
+    wanted.sort_unstable();
     if shown != wanted {
         warn!("the stones on screen differ from the rules state; rebuilding them");
         for (e, _) in &discs {

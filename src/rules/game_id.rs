@@ -94,12 +94,6 @@ impl GameId {
             _ => (&[], 0),
         }
     }
-
-    /// Whether this build plays the game yet.
-    #[must_use]
-    pub const fn is_built(self) -> bool {
-        matches!(self, GameId::Splay)
-    }
 }
 
 impl fmt::Display for GameId {
