@@ -3,7 +3,7 @@
 
 mod common;
 
-use stackyard::rules::{Game, Setup, Splay, SplayOptions};
+use stackyard::rules::{Game, Intermedium, IntermediumOptions, Setup, Splay, SplayOptions};
 
 #[test]
 fn splay_keeps_the_action_model_promises() {
@@ -21,5 +21,28 @@ fn splay_keeps_the_action_model_promises() {
     assert!(positions.len() > 1000);
     for g in &positions {
         common::assert_action_model(g);
+    }
+}
+
+#[test]
+fn intermedium_keeps_the_action_model_promises() {
+    for opening_rule in [true, false] {
+        let options = IntermediumOptions {
+            opening_rule,
+            ..IntermediumOptions::default()
+        };
+        let start = Intermedium::start(options);
+        let mut positions = common::random_positions(&start, 10, 24, 5);
+        for text in [
+            "intermedium 7/4,w2,2/7/7/7/7/2,b2,4/7/7/7 b 0",
+            "intermedium b2,6/4,w2,1,w3/7/7/7/7/7/3,b,3/7/7 b 0",
+            "intermedium 7/4,w3,2/7/2,w2,3,w/7/3,b7,3/7/1,b2,3,b,1/7/7 b 50",
+        ] {
+            positions.push(Intermedium::from_setup(&Setup::parse(text).unwrap(), options).unwrap());
+        }
+        assert!(positions.len() > 200);
+        for g in &positions {
+            common::assert_action_model(g);
+        }
     }
 }

@@ -253,7 +253,7 @@ fn play_to_the_end_by_clicks(start: &str, seed: u64) -> (stackyard::rules::Outco
                 .iter()
                 .filter(|d| matches!(d.place, DiscPlace::Captured { .. }))
                 .count();
-            let expected = usize::from(g.captured_by(Player::Black) + g.captured_by(Player::White));
+            let expected = g.captured_by(Player::Black) + g.captured_by(Player::White);
             assert_eq!(captured, expected, "captured stones in the trays");
             return (o, passes);
         }

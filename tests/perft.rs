@@ -2,7 +2,7 @@
 
 mod common;
 
-use stackyard::rules::{Game, GameOptions, Setup, Splay, perft};
+use stackyard::rules::{Game, GameOptions, Intermedium, Setup, Splay, perft};
 
 fn check_file<G: Game>(name: &str) -> usize {
     let mut checked = 0;
@@ -23,6 +23,11 @@ fn check_file<G: Game>(name: &str) -> usize {
 #[test]
 fn splay_perft() {
     assert!(check_file::<Splay>("splay") >= 40);
+}
+
+#[test]
+fn intermedium_perft() {
+    assert!(check_file::<Intermedium>("intermedium") >= 20);
 }
 
 #[test]

@@ -246,11 +246,7 @@ fn invariants_and_the_incremental_hash_hold_in_random_games() {
             assert_eq!(fresh.hash(), g.hash(), "hash after {text}");
             for p in Player::ALL {
                 let on_board: usize = G.cells().map(|c| g.stack(c).count(p)).sum();
-                assert_eq!(
-                    on_board + g.captured_by(!p) as usize,
-                    18,
-                    "{p} stones in {text}"
-                );
+                assert_eq!(on_board + g.captured_by(!p), 18, "{p} stones in {text}");
             }
             for c in G.cells() {
                 let s = g.stack(c);

@@ -16,8 +16,7 @@ pub struct SplayEval;
 
 impl Evaluator<Splay> for SplayEval {
     fn evaluate(&self, p: &Splay) -> f32 {
-        let caps =
-            f32::from(p.captured_by(Player::Black)) - f32::from(p.captured_by(Player::White));
+        let caps = p.captured_by(Player::Black) as f32 - p.captured_by(Player::White) as f32;
         let target = f32::from(WINNING_CAPTURES);
         // Enemy stones near one's own back rank are future captures: white stones low on the
         // board are Black's chances, black stones high up are White's.

@@ -1,7 +1,7 @@
 //! The referee's subcommands, generic over the game that the position or id names.
 
 use crate::rules::{
-    Game, GameId, GameOptions, OptionError, PositionError, Setup, Splay, legal_moves,
+    Game, GameId, GameOptions, Intermedium, OptionError, PositionError, Setup, Splay, legal_moves,
     perft as count_perft, play_move, status_line,
 };
 
@@ -45,6 +45,7 @@ macro_rules! with_game {
     ($id:expr, $f:ident($($arg:expr),*)) => {
         match $id {
             GameId::Splay => $f::<Splay>($($arg),*),
+            GameId::Intermedium => $f::<Intermedium>($($arg),*),
             other => Err(Failure::usage(PositionError::NotBuilt(other).to_string())),
         }
     };

@@ -99,16 +99,19 @@ fn animate_travels(
             let this: Vec<&Travel> = p.travels.iter().filter(|t| t.stage == stage).collect();
             let mut moved = Vec::new();
             for t in &this {
-                let Place::Board { cell, level } = t.from else {
-                    continue;
+                let from = match t.from {
+                    Place::Board { cell, level } => DiscPlace::Board { cell, level },
+                    Place::Hand { cell, level } => DiscPlace::Hand { cell, level },
+                    Place::Captured(_) => continue,
                 };
-                if let Some(e) = at.remove(&DiscPlace::Board { cell, level }) {
+                if let Some(e) = at.remove(&from) {
                     moved.push((e, t.to));
                 }
             }
             for (e, to) in moved {
                 let place = match to {
                     Place::Board { cell, level } => DiscPlace::Board { cell, level },
+                    Place::Hand { cell, level } => DiscPlace::Hand { cell, level },
                     Place::Captured(by) => {
                         let slot = slots[by.index()];
                         slots[by.index()] += 1;

@@ -17,6 +17,9 @@ const PILE: usize = 3;
 /// Height of the table top, where captured stones lie.
 pub const TABLE_TOP: f32 = BOARD_TOP - 0.32;
 
+/// How high stones in hand hover over the board.
+pub const HAND_LIFT: f32 = 1.4;
+
 /// Where a stone is, as the board shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DiscPlace {
@@ -25,6 +28,13 @@ pub enum DiscPlace {
         /// The cell.
         cell: Cell,
         /// The level.
+        level: u8,
+    },
+    /// In hand during a turn (Intermedium's sowing), hovering over a cell, at a level.
+    Hand {
+        /// The cell the stones hover over.
+        cell: Cell,
+        /// The level among the stones in hand.
         level: u8,
     },
     /// In the tray of the player who captured it, at a slot.
@@ -50,6 +60,9 @@ pub fn place_translation(g: Geometry, place: DiscPlace) -> Vec3 {
     match place {
         DiscPlace::Board { cell, level } => {
             cell_centre(g, cell) + Vec3::Y * (DISC_HEIGHT * (f32::from(level) + 0.5))
+        }
+        DiscPlace::Hand { cell, level } => {
+            cell_centre(g, cell) + Vec3::Y * (HAND_LIFT + DISC_HEIGHT * (f32::from(level) + 0.5))
         }
         DiscPlace::Captured { by, slot } => {
             // Each player keeps the stones they captured on the table in front of them: Black

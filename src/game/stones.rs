@@ -117,8 +117,19 @@ fn rules_places(session: &Session) -> Vec<(DiscPlace, Player)> {
             ));
         }
     }
+    if let Some((cell, stones)) = position.hand() {
+        for (level, colour) in stones.stones().enumerate() {
+            out.push((
+                DiscPlace::Hand {
+                    cell,
+                    level: level as u8,
+                },
+                colour,
+            ));
+        }
+    }
     for by in Player::ALL {
-        for slot in 0..usize::from(position.captured_by(by)) {
+        for slot in 0..position.captured_by(by) {
             out.push((DiscPlace::Captured { by, slot }, !by));
         }
     }
@@ -137,7 +148,7 @@ fn spawn_all_discs(commands: &mut Commands, session: &Session) {
             .spawn((Name::new(format!("{colour} stone")), disc, disc.rest(g)))
             .observe(report_clicks(|d: &Disc| match d.place {
                 DiscPlace::Board { cell, .. } => Some(BoardClick::Stack(cell)),
-                DiscPlace::Captured { .. } => None,
+                DiscPlace::Hand { .. } | DiscPlace::Captured { .. } => None,
             }))
             .observe(hover_stack)
             .observe(leave_stack);

@@ -77,6 +77,18 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// order: wins (ignoring the cap), then the ply cap, then other draws.
     fn outcome(&self) -> Option<Outcome>;
 
+    /// The stack on a cell, bottom first (empty off the board).
+    fn stack(&self, c: super::cell::Cell) -> super::stack::Stack;
+
+    /// Stones lifted and not yet put down in the turn in progress: the cell they are over, and
+    /// the stones (bottom first). `None` when no stone is in hand.
+    fn hand(&self) -> Option<(super::cell::Cell, super::stack::Stack)> {
+        None
+    }
+
+    /// How many enemy stones a player has captured so far.
+    fn captured_by(&self, p: Player) -> usize;
+
     /// The legal decisions now. Empty exactly when the game is over.
     fn legal_actions(&self, out: &mut ActionList);
 

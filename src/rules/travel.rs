@@ -13,6 +13,13 @@ pub enum Place {
         /// The level in the stack, from the bottom.
         level: u8,
     },
+    /// Lifted in the turn in progress, over a cell, at a level of the stones in hand.
+    Hand {
+        /// The cell the stones are over.
+        cell: Cell,
+        /// The level among the stones in hand, from the bottom.
+        level: u8,
+    },
     /// Off the board, captured by this player.
     Captured(Player),
 }

@@ -131,22 +131,6 @@ impl Splay {
         }
     }
 
-    /// The stack on a cell, bottom first.
-    #[must_use]
-    pub fn stack(&self, c: Cell) -> Stack {
-        if GEOMETRY.contains(c) {
-            code_to_stack(self.board[index(c)])
-        } else {
-            Stack::EMPTY
-        }
-    }
-
-    /// Stones captured by a player.
-    #[must_use]
-    pub fn captured_by(&self, p: Player) -> u8 {
-        self.captured[p]
-    }
-
     /// The origin chosen in the current turn, if any.
     #[must_use]
     pub fn origin(&self) -> Option<Cell> {
@@ -506,6 +490,18 @@ impl Game for Splay {
             }
             _ => debug_assert!(false, "{action} is not a Splay decision here"),
         }
+    }
+
+    fn stack(&self, c: Cell) -> Stack {
+        if GEOMETRY.contains(c) {
+            code_to_stack(self.board[index(c)])
+        } else {
+            Stack::EMPTY
+        }
+    }
+
+    fn captured_by(&self, p: Player) -> usize {
+        usize::from(self.captured[p])
     }
 
     fn travels(&self, action: Action) -> Vec<Travel> {

@@ -1,0 +1,101 @@
+//! Intermedium's options: who moves first, the opening rule, and the common turn cap.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::game::{DEFAULT_PLY_CAP, GameOptions, OptionError, parse_ply_cap};
+use crate::rules::player::Player;
+
+/// Intermedium's options (the spec's table plus NOTATION.md's `ply_cap`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct IntermediumOptions {
+    /// The player to move in the start position.
+    pub first_player: Player,
+    /// Rule 7: advance and occupy an empty cell at plies 0 to 3, with its fallback.
+    pub opening_rule: bool,
+    /// The game is a draw once the ply reaches this.
+    pub ply_cap: u32,
+}
+
+impl Default for IntermediumOptions {
+    fn default() -> Self {
+        IntermediumOptions {
+            first_player: Player::Black,
+            opening_rule: true,
+            ply_cap: DEFAULT_PLY_CAP,
+        }
+    }
+}
+
+/// Reads `on` or `off`.
+pub(crate) fn parse_switch(name: &str, value: &str) -> Result<bool, OptionError> {
+    match value {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(OptionError::Value {
+            name: name.into(),
+            value: value.into(),
+            expected: "on or off",
+        }),
+    }
+}
+
+impl GameOptions for IntermediumOptions {
+    const DESCRIPTIONS: &'static [(&'static str, &'static str)] = &[
+        ("first_player", "black (default) or white"),
+        (
+            "opening_rule",
+            "on (default) or off: the first two turns of each player advance and occupy",
+        ),
+        ("ply_cap", "turns before a draw, 1000 by default"),
+    ];
+
+    fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        match name {
+            "first_player" => {
+                self.first_player = Player::from_name(value).ok_or_else(|| OptionError::Value {
+                    name: name.into(),
+                    value: value.into(),
+                    expected: "black or white",
+                })?;
+            }
+            "opening_rule" => self.opening_rule = parse_switch(name, value)?,
+            "ply_cap" => self.ply_cap = parse_ply_cap(value)?,
+            _ => {
+                return Err(OptionError::Unknown {
+                    name: name.into(),
+                    known: Self::DESCRIPTIONS.iter().map(|d| d.0).collect(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn ply_cap(&self) -> u32 {
+        self.ply_cap
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_are_set_by_name_and_checked() {
+        let o = IntermediumOptions::default()
+            .with_settings(["opening_rule=off", "first_player=white"])
+            .unwrap();
+        assert!(!o.opening_rule);
+        assert_eq!(o.first_player, Player::White);
+        let d = IntermediumOptions::default();
+        assert!(d.opening_rule);
+        assert!(matches!(
+            d.with_settings(["opening_rule=maybe"]),
+            Err(OptionError::Value { .. })
+        ));
+        assert!(matches!(
+            d.with_settings(["board=6"]),
+            Err(OptionError::Unknown { .. })
+        ));
+    }
+}
