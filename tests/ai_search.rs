@@ -171,3 +171,26 @@ fn a_finished_game_has_nothing_to_search() {
             .is_none()
     );
 }
+
+#[test]
+fn the_search_takes_the_city_in_intermedium_through_the_same_trait() {
+    use stackyard::ai::eval::AnyEval;
+    use stackyard::rules::AnyGame;
+    // Example 14 of the spec: f7-e8-d9 lands on the single stone on d9 and takes the City.
+    let g = AnyGame::from_setup_with(
+        &Setup::parse("intermedium 2,b,w3,b,2/3,b,3/7/w2,4,b2,1/7/7/7/1,b2,5/7/7 b 20").unwrap(),
+        [],
+    )
+    .unwrap();
+    let mut search = Search::new(g.clone(), 7);
+    let mut turn = Turn::new(g);
+    while !turn.is_complete() {
+        let report = search
+            .run(&AnyEval, &settings(4000), None)
+            .expect("the game goes on");
+        turn.play(report.action).expect("a legal decision");
+        search.advance(report.action);
+    }
+    assert_eq!(turn.notation(), "f7-e8-d9");
+    assert_eq!(turn.now().outcome().unwrap().to_string(), "win b city");
+}

@@ -11,10 +11,10 @@ use stackyard::game::layout::DiscPlace;
 use stackyard::game::logic_plugin;
 use stackyard::game::session::{BoardClick, Session, SessionRequest};
 use stackyard::game::stones::{Disc, StackStones, StackView};
-use stackyard::rules::{Cell, Game, Player, Setup, Splay, SplayOptions};
+use stackyard::rules::{AnyGame, Cell, Game, Player, Setup};
 
-fn position(s: &str) -> Splay {
-    Splay::from_setup(&Setup::parse(s).unwrap(), SplayOptions::default()).unwrap()
+fn position(s: &str) -> AnyGame {
+    AnyGame::from_setup_with(&Setup::parse(s).unwrap(), []).unwrap()
 }
 
 fn cell(s: &str) -> Cell {
@@ -202,7 +202,7 @@ fn a_splay_animates_its_top_stone_first() {
 fn assert_every_stone_rests(app: &mut App) {
     let mut moving = app.world_mut().query::<&Tweens>();
     assert_eq!(moving.iter(app.world()).count(), 0);
-    let g = stackyard::rules::splay::GEOMETRY;
+    let g = app.world().resource::<Session>().position().id().geometry();
     let mut q = app.world_mut().query::<(&Disc, &Transform)>();
     for (d, t) in q.iter(app.world()) {
         assert!(
@@ -233,16 +233,21 @@ fn transform_of(app: &mut App, e: Entity) -> Transform {
 /// Plays a seeded random game to its end with clicks only (the target cell of each legal
 /// decision, or the Pass button), checking the stack entities against the rules every turn.
 fn play_to_the_end_by_clicks(start: &str, seed: u64) -> (stackyard::rules::Outcome, usize) {
+    play_game_by_clicks(app_with(start, AnimationSpeed::Off), seed)
+}
+
+fn play_game_by_clicks(mut app: App, seed: u64) -> (stackyard::rules::Outcome, usize) {
     use stackyard::game::view::BoardView;
     use stackyard::rules::{Action, zobrist};
-    let mut app = app_with(start, AnimationSpeed::Off);
     let mut seed = seed;
     let mut passes = 0;
     for _ in 0..5000 {
         let session = app.world().resource::<Session>().clone();
         if let Some(o) = session.outcome() {
             let g = session.position().clone();
-            let mut want: Vec<(String, String)> = stackyard::rules::splay::GEOMETRY
+            let mut want: Vec<(String, String)> = g
+                .id()
+                .geometry()
                 .cells()
                 .filter(|&c| !g.stack(c).is_empty())
                 .map(|c| (c.to_string(), g.stack(c).to_string()))
@@ -269,7 +274,7 @@ fn play_to_the_end_by_clicks(start: &str, seed: u64) -> (stackyard::rules::Outco
                 .position()
                 .action_cell(a)
                 .expect("every decision has a cell");
-            let occupied = session.position().stack_height(c) > 0;
+            let occupied = !session.position().stack(c).is_empty();
             click(
                 &mut app,
                 if occupied {
@@ -488,4 +493,92 @@ fn a_hint_suggests_a_legal_decision_and_goes_when_anything_is_played() {
         app.world().resource::<Session>().turn().actions(),
         [hint.action]
     );
+}
+
+/// An app whose session starts a game with these options (no position string needed).
+fn app_for(options: stackyard::rules::AnyOptions, speed: AnimationSpeed) -> App {
+    let mut app = app_with(START, speed);
+    app.world_mut()
+        .write_message(SessionRequest::Start(options));
+    app.update();
+    app.update();
+    app
+}
+
+#[test]
+fn intermedium_games_can_be_played_to_the_end_with_clicks_with_and_without_the_opening_rule() {
+    use stackyard::rules::{AnyOptions, IntermediumOptions, Reason};
+    let mut reasons = Vec::new();
+    for (seed, opening_rule) in [(1, true), (2, false), (3, true)] {
+        let options = AnyOptions::Intermedium(IntermediumOptions {
+            opening_rule,
+            ..IntermediumOptions::default()
+        });
+        let app = app_for(options, AnimationSpeed::Off);
+        assert!(session_string(&app).starts_with("intermedium "));
+        let (outcome, passes) = play_game_by_clicks(app, seed);
+        assert_eq!(passes, 0, "Intermedium has no passes");
+        reasons.push(outcome.reason());
+    }
+    assert!(
+        reasons
+            .iter()
+            .all(|r| matches!(r, Reason::NoMoves | Reason::City | Reason::PlyCap)),
+        "{reasons:?}"
+    );
+}
+
+#[test]
+fn sowing_moves_the_same_stones_one_step_at_a_time_and_undo_takes_a_step_back() {
+    use stackyard::rules::{AnyOptions, IntermediumOptions};
+    let mut app = app_for(
+        AnyOptions::Intermedium(IntermediumOptions::default()),
+        AnimationSpeed::Fast,
+    );
+    click(&mut app, BoardClick::Stack(cell("a2")));
+    click(&mut app, BoardClick::Stack(cell("b3")));
+    // Three stones in hand hover over b3; b3 now holds five.
+    let hand = discs(&mut app)
+        .iter()
+        .filter(|d| matches!(d.place, DiscPlace::Hand { .. }))
+        .count();
+    assert_eq!(hand, 3);
+    app.world_mut().write_message(SessionRequest::UndoStep);
+    app.update();
+    app.update();
+    assert_eq!(
+        app.world().resource::<Session>().turn().notation(),
+        "a2",
+        "undo took back the step, not the choice of stack"
+    );
+    // Undo rebuilt the stones from the rules: the four of a2 are in hand over a2.
+    let before: Vec<Entity> = {
+        let mut q = app.world_mut().query::<(Entity, &Disc)>();
+        q.iter(app.world())
+            .filter(|(_, d)| matches!(d.place, DiscPlace::Hand { cell: c, .. } if c == cell("a2")))
+            .map(|(e, _)| e)
+            .collect()
+    };
+    assert_eq!(before.len(), 4);
+    for c in ["b3", "c4", "d5", "e6"] {
+        click(&mut app, BoardClick::Cell(cell(c)));
+    }
+    assert_eq!(
+        app.world().resource::<Session>().moves(),
+        ["a2-b3-c4-d5-e6"]
+    );
+    for _ in 0..200 {
+        app.update();
+    }
+    assert_every_stone_rests(&mut app);
+    // The four stones of a2 are the ones now on top of b3, c4, d5 and e6: animated, not rebuilt.
+    let after: Vec<Entity> = [("b3", 4), ("c4", 4), ("d5", 0), ("e6", 0)]
+        .iter()
+        .map(|&(c, l)| disc_at(&mut app, c, l).1.0)
+        .collect();
+    let mut a = before.clone();
+    let mut b = after.clone();
+    a.sort();
+    b.sort();
+    assert_eq!(a, b);
 }

@@ -1,7 +1,7 @@
 //! Per-game evaluation: how good a position looks without searching further, used to cut
 //! playouts short. Kept apart from the rules and from the search (Game / Evaluator / Strategy).
 
-use crate::rules::{Game, Player, Splay, splay::WINNING_CAPTURES};
+use crate::rules::{AnyGame, Game, Intermedium, Player, Splay, splay::WINNING_CAPTURES};
 
 /// Judges positions of one game.
 pub trait Evaluator<G: Game>: Send + Sync {
@@ -34,6 +34,38 @@ impl Evaluator<Splay> for SplayEval {
     }
 }
 
+/// Intermedium: stones taken, stacks left that can still move (a player without one loses), and
+/// how many neighbours of the enemy City are held (holding all three sets up the City win).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct IntermediumEval;
+
+impl Evaluator<Intermedium> for IntermediumEval {
+    fn evaluate(&self, p: &Intermedium) -> f32 {
+        let side = |who: Player| {
+            let mobile = p.movable_stacks(who) as f32;
+            let stuck = if mobile == 0.0 { -4.0 } else { 0.0 };
+            p.captured_by(who) as f32 / 4.0
+                + 0.15 * mobile.min(8.0)
+                + 0.35 * (p.city_pressure(who) as f32).powi(2) / 3.0
+                + stuck
+        };
+        (side(Player::Black) - side(Player::White)).tanh()
+    }
+}
+
+/// Any built game: the evaluator of the game held.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AnyEval;
+
+impl Evaluator<AnyGame> for AnyEval {
+    fn evaluate(&self, position: &AnyGame) -> f32 {
+        match position {
+            AnyGame::Splay(g) => SplayEval.evaluate(g),
+            AnyGame::Intermedium(g) => IntermediumEval.evaluate(g),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -51,5 +83,22 @@ mod tests {
         let ahead = eval("splay 8/8/3,w,4/8/8/8/1,w3b,6/8 b 60 2 6");
         assert!(ahead > 0.5, "Black has 6 captures to 2: {ahead}");
         assert!(eval("splay 8/8/3,w,4/8/8/8/1,w3b,6/8 b 60 6 2") < -0.5);
+    }
+
+    #[test]
+    fn intermedium_values_captures_mobility_and_the_city() {
+        use crate::rules::IntermediumOptions;
+        let at = |s: &str| {
+            let g =
+                Intermedium::from_setup(&Setup::parse(s).unwrap(), IntermediumOptions::default())
+                    .unwrap();
+            IntermediumEval.evaluate(&g)
+        };
+        let start = Intermedium::start(IntermediumOptions::default());
+        assert!(IntermediumEval.evaluate(&start).abs() < 1e-5);
+        // Example 14's position before the City move: Black holds two City neighbours.
+        assert!(at("intermedium 2,b,w3,b,2/7/7/w2,4,b2,1/7/7/7/1,b2,5/7/7 b 20") > 0.2);
+        // White has only single stones: lost at its turn.
+        assert!(at("intermedium 7/6,w/7/7/2,b2,4/1,b5,1,b2,3/2,b,4/7/7/7 w 21") > 0.9);
     }
 }

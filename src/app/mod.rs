@@ -8,15 +8,15 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 
 use crate::game::{self, Session};
-use crate::rules::{Game, Splay, Turn};
+use crate::rules::{AnyGame, Game, Turn};
 
 /// What the app opens with.
 #[derive(Debug, Clone)]
 pub struct AppOptions {
     /// The position to play from.
-    pub position: Splay,
+    pub position: AnyGame,
     /// A turn in progress to show (decisions already taken from `position`).
-    pub partial: Option<Turn<Splay>>,
+    pub partial: Option<Turn<AnyGame>>,
     /// Render once the scene is ready, save a PNG here and exit.
     pub screenshot: Option<PathBuf>,
 }
@@ -91,7 +91,7 @@ fn asset_dir() -> String {
 impl Default for AppOptions {
     fn default() -> Self {
         AppOptions {
-            position: Splay::start(Default::default()),
+            position: AnyGame::start(Default::default()),
             partial: None,
             screenshot: None,
         }

@@ -2,9 +2,9 @@
 //! checked before any window opens.
 
 use crate::app::AppOptions;
-use crate::rules::{Game, GameId, PositionError, Setup, Splay, play_prefix};
+use crate::rules::{AnyGame, GameId, Setup, play_prefix};
 
-use super::referee::{self, BAD_MOVE, Failure, options};
+use super::referee::{BAD_MOVE, Failure};
 
 /// The screens `--screen` can show.
 pub const SCREENS: &[&str] = &["game"];
@@ -25,24 +25,19 @@ pub fn app_options(
             SCREENS.join(", ")
         )));
     }
-    let start: Splay = match (position, game) {
+    let start = match (position, game) {
         (Some(text), _) => {
             let setup = Setup::parse(text)?;
-            if setup.game != GameId::Splay {
-                return Err(Failure::usage(
-                    PositionError::NotBuilt(setup.game).to_string(),
-                ));
-            }
-            referee::position(&setup, settings)?
+            AnyGame::from_setup_with(&setup, settings.iter().map(String::as_str))
+                .map_err(|e| Failure::usage(format!("bad position: {e}")))?
         }
-        (None, Some(name)) => {
-            let id: GameId = name.parse().map_err(|e| Failure::usage(format!("{e}")))?;
-            if id != GameId::Splay {
-                return Err(Failure::usage(PositionError::NotBuilt(id).to_string()));
-            }
-            Splay::start(options::<Splay>(settings)?)
+        (None, name) => {
+            let id: GameId = name
+                .unwrap_or("splay")
+                .parse()
+                .map_err(|e| Failure::usage(format!("{e}")))?;
+            AnyGame::start_with(id, settings.iter().map(String::as_str)).map_err(Failure::usage)?
         }
-        (None, None) => Splay::start(options::<Splay>(settings)?),
     };
     let partial = match partial {
         Some(text) => Some(play_prefix(&start, text).map_err(|e| Failure {

@@ -1,10 +1,12 @@
 //! The board on its table: a wooden slab with inlaid cells (clickable), lights and shadows.
-//! Splay's cells are tinted by reach, ring by ring, since the reach limits every stack.
+//! Each game's cells carry what matters in it: Splay's are tinted by reach, ring by ring, since
+//! the reach limits every stack; Intermedium's are chequered by colour (each army keeps to its
+//! own) with the two Cities inlaid. The board is rebuilt when another game starts.
 
 use bevy::light::{CascadeShadowConfigBuilder, GlobalAmbientLight};
 use bevy::prelude::*;
 
-use crate::rules::{Cell, Game, Splay};
+use crate::rules::{Cell, Game, GameId, Intermedium, Player, Splay};
 
 use super::layout::{BOARD_TOP, CELL, TABLE_TOP, cell_centre};
 use super::session::{BoardClick, Session, report_clicks};
@@ -13,6 +15,10 @@ use super::session::{BoardClick, Session, report_clicks};
 #[derive(Component, Debug, Clone, Copy)]
 pub struct BoardCell(pub Cell);
 
+/// Part of the board of one game (despawned when another game starts).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct BoardPiece(pub GameId);
+
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(Color::srgb(0.055, 0.06, 0.075)))
         .insert_resource(GlobalAmbientLight {
@@ -20,7 +26,62 @@ pub(super) fn plugin(app: &mut App) {
             brightness: 150.0,
             ..default()
         })
-        .add_systems(Startup, (spawn_board, spawn_lights));
+        .add_systems(Startup, (spawn_table, spawn_board, spawn_lights))
+        .add_systems(
+            Update,
+            rebuild_board_for_new_game.in_set(super::GameSystems::Sync),
+        );
+}
+
+/// When the session's game is not the one the board was built for, builds the new board.
+fn rebuild_board_for_new_game(
+    mut commands: Commands,
+    session: Res<Session>,
+    pieces: Query<(Entity, &BoardPiece)>,
+    meshes: ResMut<Assets<Mesh>>,
+    materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let id = session.position().id();
+    if pieces.iter().all(|(_, p)| p.0 == id) {
+        return;
+    }
+    for (e, _) in &pieces {
+        commands.entity(e).despawn();
+    }
+    spawn_board(commands, session, meshes, materials);
+}
+
+fn spawn_table(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    commands.spawn((
+        Name::new("Table"),
+        Mesh3d(meshes.add(Cuboid::new(60.0, 1.0, 60.0))),
+        MeshMaterial3d(materials.add(StandardMaterial {
+            base_color: Color::srgb(0.16, 0.13, 0.11),
+            perceptual_roughness: 0.95,
+            ..default()
+        })),
+        Transform::from_xyz(0.0, TABLE_TOP - 0.5, 0.0),
+        Pickable::IGNORE,
+    ));
+}
+
+/// A cell's tile colour: what matters about the cell in the game.
+fn tile_colour(id: GameId, cell: Cell) -> Color {
+    match id {
+        GameId::Splay => {
+            let ring = f32::from(7 - Splay::reach(cell)).min(3.0) / 3.0;
+            Color::srgb(0.86 - 0.16 * ring, 0.70 - 0.14 * ring, 0.47 - 0.10 * ring)
+        }
+        GameId::Intermedium => match Intermedium::cell_owner(cell) {
+            Player::Black => Color::srgb(0.55, 0.40, 0.27),
+            Player::White => Color::srgb(0.87, 0.74, 0.52),
+        },
+        _ => Color::srgb(0.80, 0.66, 0.45),
+    }
 }
 
 fn spawn_lights(mut commands: Commands) {
@@ -59,20 +120,10 @@ fn spawn_board(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let g = session.position().id().geometry();
+    let id = session.position().id();
+    let g = id.geometry();
     let (w, h) = (f32::from(g.width) * CELL, f32::from(g.height) * CELL);
     let margin = 0.55;
-    commands.spawn((
-        Name::new("Table"),
-        Mesh3d(meshes.add(Cuboid::new(60.0, 1.0, 60.0))),
-        MeshMaterial3d(materials.add(StandardMaterial {
-            base_color: Color::srgb(0.16, 0.13, 0.11),
-            perceptual_roughness: 0.95,
-            ..default()
-        })),
-        Transform::from_xyz(0.0, TABLE_TOP - 0.5, 0.0),
-        Pickable::IGNORE,
-    ));
     commands.spawn((
         Name::new("Board"),
         Mesh3d(meshes.add(Cuboid::new(w + 2.0 * margin, 0.3, h + 2.0 * margin))),
@@ -84,29 +135,64 @@ fn spawn_board(
         })),
         Transform::from_xyz(0.0, BOARD_TOP - 0.17, 0.0),
         Pickable::IGNORE,
+        BoardPiece(id),
     ));
     let tile = meshes.add(Cuboid::new(CELL * 0.95, 0.04, CELL * 0.95));
-    // Cells tinted by Splay's reach: the outer ring lightest.
-    let shades: Vec<Handle<StandardMaterial>> = (0..4)
-        .map(|ring| {
-            let t = ring as f32 / 3.0;
-            materials.add(StandardMaterial {
-                base_color: Color::srgb(0.86 - 0.16 * t, 0.70 - 0.14 * t, 0.47 - 0.10 * t),
-                perceptual_roughness: 0.62,
-                ..default()
-            })
-        })
-        .collect();
+    let mut shades: std::collections::HashMap<[u8; 3], Handle<StandardMaterial>> =
+        std::collections::HashMap::new();
     for cell in g.cells() {
-        let ring = usize::from(7 - Splay::reach(cell)).min(3);
+        let colour = tile_colour(id, cell);
+        let key = colour.to_srgba().to_u8_array_no_alpha();
+        let material = shades
+            .entry(key)
+            .or_insert_with(|| {
+                materials.add(StandardMaterial {
+                    base_color: colour,
+                    perceptual_roughness: 0.62,
+                    ..default()
+                })
+            })
+            .clone();
         commands
             .spawn((
                 Name::new(format!("Cell {cell}")),
                 BoardCell(cell),
+                BoardPiece(id),
                 Mesh3d(tile.clone()),
-                MeshMaterial3d(shades[ring].clone()),
+                MeshMaterial3d(material),
                 Transform::from_translation(cell_centre(g, cell) - Vec3::Y * 0.02),
             ))
             .observe(report_clicks(|c: &BoardCell| Some(BoardClick::Cell(c.0))));
+    }
+    if id == GameId::Intermedium {
+        spawn_cities(&mut commands, &mut meshes, &mut materials);
+    }
+}
+
+/// Intermedium's Cities: a brass inlay on d1 and d10, in the colour of the army that owns it.
+fn spawn_cities(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<StandardMaterial>,
+) {
+    let g = GameId::Intermedium.geometry();
+    let frame = meshes.add(Torus::new(CELL * 0.40, CELL * 0.47));
+    let brass = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.85, 0.66, 0.25),
+        metallic: 0.9,
+        perceptual_roughness: 0.3,
+        ..default()
+    });
+    for p in Player::ALL {
+        let city = Intermedium::city_of(p);
+        commands.spawn((
+            Name::new(format!("{p} City {city}")),
+            BoardPiece(GameId::Intermedium),
+            Mesh3d(frame.clone()),
+            MeshMaterial3d(brass.clone()),
+            Transform::from_translation(cell_centre(g, city) + Vec3::Y * 0.005)
+                .with_scale(Vec3::new(1.0, 0.25, 1.0)),
+            Pickable::IGNORE,
+        ));
     }
 }

@@ -42,6 +42,16 @@ impl Orbit {
         Transform::from_translation(target + dir * self.distance).looking_at(target, Vec3::Y)
     }
 
+    /// The starting view of a board: the default for 8x8, further back for larger boards.
+    #[must_use]
+    pub fn for_board(g: crate::rules::Geometry) -> Orbit {
+        let side = f32::from(g.width.max(g.height));
+        Orbit {
+            distance: Orbit::default().distance * (side / 8.0).max(1.0),
+            ..Orbit::default()
+        }
+    }
+
     fn turn(&mut self, yaw: f32, pitch: f32) {
         self.yaw += yaw;
         self.pitch = (self.pitch + pitch).clamp(0.25, 1.52);
@@ -81,6 +91,7 @@ pub(super) fn plugin(app: &mut App) {
         (
             orbit_with_mouse_and_touch.run_if(not(egui_wants_any_pointer_input)),
             orbit_with_keys,
+            frame_new_board,
             place_camera,
         )
             .chain()
@@ -88,8 +99,24 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn spawn_camera(mut commands: Commands) {
-    let orbit = Orbit::default();
+/// A new game on a board of another size gets the starting view of that board.
+fn frame_new_board(
+    session: Res<super::Session>,
+    mut framed: Local<Option<crate::rules::Geometry>>,
+    mut orbits: Query<&mut Orbit>,
+) {
+    use crate::rules::Game;
+    let g = session.position().id().geometry();
+    if framed.replace(g).is_some_and(|old| old != g)
+        && let Ok(mut orbit) = orbits.single_mut()
+    {
+        *orbit = Orbit::for_board(g);
+    }
+}
+
+fn spawn_camera(mut commands: Commands, session: Res<super::Session>) {
+    use crate::rules::Game;
+    let orbit = Orbit::for_board(session.position().id().geometry());
     commands.spawn((
         Name::new("Camera"),
         Camera3d::default(),

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use crate::rules::{Cell, Game};
 
-use super::layout::{CELL, DISC_HEIGHT, cell_centre};
+use super::layout::{CELL, DISC_HEIGHT, HAND_LIFT, cell_centre};
 use super::session::{BoardClick, Session, report_clicks};
 use super::view::{BoardView, MarkerKind};
 
@@ -28,6 +28,9 @@ struct MarkerLook {
     ring: Handle<Mesh>,
     halo: Handle<Mesh>,
     dot: Handle<Mesh>,
+    /// A thin upright rod, 1 unit tall: ties the stones in hand to the cell below them.
+    tether: Handle<Mesh>,
+    tether_material: Handle<StandardMaterial>,
     materials: Vec<(MarkerKind, Handle<StandardMaterial>)>,
 }
 
@@ -80,6 +83,13 @@ fn create_marker_look(
         MarkerKind::SplayForced,
         MarkerKind::Hint,
     ];
+    let tether_material = materials.add(StandardMaterial {
+        base_color: Color::srgba(1.0, 0.85, 0.45, 0.55),
+        emissive: LinearRgba::rgb(1.2, 0.9, 0.4),
+        alpha_mode: AlphaMode::Blend,
+        unlit: true,
+        ..default()
+    });
     let materials = kinds
         .into_iter()
         .map(|k| {
@@ -104,6 +114,8 @@ fn create_marker_look(
         ring: meshes.add(Torus::new(CELL * 0.36, CELL * 0.44)),
         halo: meshes.add(Torus::new(CELL * 0.42, CELL * 0.46)),
         dot: meshes.add(Sphere::new(CELL * 0.07)),
+        tether: meshes.add(Cylinder::new(0.025, 1.0)),
+        tether_material,
         materials,
     });
 }
@@ -122,7 +134,7 @@ fn show_targets(
     let position = session.position();
     let g = position.id().geometry();
     let top = |c: Cell| {
-        cell_centre(g, c) + Vec3::Y * (DISC_HEIGHT * position.stack_height(c) as f32 + 0.03)
+        cell_centre(g, c) + Vec3::Y * (DISC_HEIGHT * position.stack(c).len() as f32 + 0.03)
     };
     let spawn_marker = |commands: &mut Commands, cell: Cell, kind: MarkerKind| {
         // Stacks that may be chosen get a quiet halo on the board around their foot; targets a
@@ -142,7 +154,21 @@ fn show_targets(
             ))
             .observe(report_clicks(|m: &Marker| Some(BoardClick::Cell(m.cell))));
     };
-    if let Some(origin) = position.origin() {
+    if let Some((cell, _)) = position.hand() {
+        // The stones in hand hover over the last cell entered; a glowing rod ties them to it.
+        let foot = top(cell);
+        let height = (cell_centre(g, cell).y + HAND_LIFT - foot.y).max(0.05);
+        commands.spawn((
+            Name::new(format!("Hand over {cell}")),
+            Decoration,
+            Mesh3d(look.tether.clone()),
+            MeshMaterial3d(look.tether_material.clone()),
+            Transform::from_translation(foot + Vec3::Y * height / 2.0)
+                .with_scale(Vec3::new(1.0, height, 1.0)),
+            Pickable::IGNORE,
+        ));
+    }
+    if let Some(origin) = position.selected() {
         spawn_marker(&mut commands, origin, MarkerKind::Selected);
     }
     if let Some(hint) = hint.filter(|h| h.position == position.hash())

@@ -4,7 +4,9 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::rules::{Action, Game, Outcome, Player, Reason, splay::WINNING_CAPTURES};
+use crate::rules::{
+    Action, AnyOptions, BUILT, Game, GameId, Outcome, Player, Reason, splay::WINNING_CAPTURES,
+};
 
 use super::layout::{CELL, cell_centre};
 use super::opponent::{Hint, HintRequest, Purpose, Seat, Seats, Thinking};
@@ -12,7 +14,89 @@ use super::session::{Session, SessionRequest};
 use super::view::{BoardView, player_title as title};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, (show_panel, paint_coordinates));
+    app.init_resource::<GamePicker>()
+        .add_systems(EguiPrimaryContextPass, (show_panel, paint_coordinates))
+        .add_systems(
+            Update,
+            undo_with_keys
+                .run_if(not(bevy_egui::input::egui_wants_any_keyboard_input))
+                .in_set(super::GameSystems::Rules)
+                .before(super::session::apply_session_requests),
+        );
+}
+
+/// The choices of the panel's "Start a new game" section.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct GamePicker {
+    /// The game and its options.
+    pub options: AnyOptions,
+}
+
+/// Backspace takes back the last decision of the turn; Escape all of them.
+fn undo_with_keys(keys: Res<ButtonInput<KeyCode>>, mut requests: MessageWriter<SessionRequest>) {
+    if keys.just_pressed(KeyCode::Backspace) {
+        requests.write(SessionRequest::UndoStep);
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        requests.write(SessionRequest::CancelSelection);
+    }
+}
+
+/// The game picker: which game, its options, and Start.
+fn pick_game(
+    ui: &mut egui::Ui,
+    picker: &mut GamePicker,
+    requests: &mut MessageWriter<SessionRequest>,
+) {
+    ui.collapsing("Start a new game", |ui| {
+        ui.horizontal(|ui| {
+            ui.label("Game");
+            egui::ComboBox::from_id_salt("game")
+                .selected_text(picker.options.game().title())
+                .show_ui(ui, |ui| {
+                    for id in BUILT {
+                        let chosen = picker.options.game() == id;
+                        if ui.selectable_label(chosen, id.title()).clicked() && !chosen {
+                            picker.options = AnyOptions::for_game(id).unwrap_or(picker.options);
+                        }
+                    }
+                });
+        });
+        ui.label(egui::RichText::new(game_blurb(picker.options.game())).small());
+        let first = match &mut picker.options {
+            AnyOptions::Splay(o) => &mut o.first_player,
+            AnyOptions::Intermedium(o) => &mut o.first_player,
+        };
+        ui.horizontal(|ui| {
+            ui.label("First to move");
+            for p in Player::ALL {
+                ui.radio_value(first, p, title(p));
+            }
+        });
+        if let AnyOptions::Intermedium(o) = &mut picker.options {
+            ui.checkbox(&mut o.opening_rule, "Opening rule")
+                .on_hover_text(
+                    "In each player's first two turns the stack must end further forward \
+                     and sow at least one empty cell (when such a move exists)",
+                );
+        }
+        if ui.button(egui::RichText::new("Start").strong()).clicked() {
+            requests.write(SessionRequest::Start(picker.options));
+        }
+    });
+}
+
+/// One line on a game, for the picker.
+fn game_blurb(id: GameId) -> &'static str {
+    match id {
+        GameId::Splay => {
+            "Joseph Kisenwether, 2000. Stacks step or splay; capture on your back rank."
+        }
+        GameId::Intermedium => {
+            "Matt Crispis, 1974. Sow stacks diagonally; close in enemy stacks and the City."
+        }
+        _ => "",
+    }
 }
 
 /// The result in words.
@@ -25,6 +109,12 @@ pub fn describe_outcome(o: Outcome) -> String {
                 title(p),
                 WINNING_CAPTURES
             )
+        }
+        Outcome::Win(p, Reason::City) => {
+            format!("{} wins: {}'s City is closed in", title(p), title(!p))
+        }
+        Outcome::Win(p, Reason::NoMoves) => {
+            format!("{} wins: {} has no move left", title(p), title(!p))
         }
         Outcome::Win(p, r) => format!("{} wins ({})", title(p), r.word()),
         Outcome::Draw(Reason::PlyCap) => "Draw: the turn limit was reached".into(),
@@ -75,17 +165,18 @@ fn show_panel(
     hovered: Res<super::stones::HoveredStack>,
     mut requests: MessageWriter<SessionRequest>,
     mut hints: MessageWriter<HintRequest>,
+    mut picker: ResMut<GamePicker>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let position = session.position();
-    egui::Window::new("Splay")
+    egui::Window::new(position.id().title())
         .anchor(egui::Align2::RIGHT_TOP, [-12.0, 12.0])
         .resizable(false)
         .collapsible(false)
         .movable(false)
         .default_width(290.0)
         .show(ctx, |ui| {
-            ui.label("Step or splay your stacks; capture 9 enemy stones on your back rank.");
+            ui.label(position.goal());
             ui.separator();
             match session.outcome() {
                 Some(o) => {
@@ -129,12 +220,7 @@ fn show_panel(
             for p in Player::ALL {
                 ui.horizontal(|ui| {
                     swatch(ui, p);
-                    ui.label(format!(
-                        "{} has captured {} of {}",
-                        title(p),
-                        position.captured_by(p),
-                        WINNING_CAPTURES
-                    ));
+                    ui.label(position.captures_line(p));
                 });
             }
             ui.separator();
@@ -171,8 +257,17 @@ fn show_panel(
                 {
                     requests.write(SessionRequest::Pass);
                 }
-                if position.in_turn() && ui.button("Choose another stack").clicked() {
+                let taken = session.turn().actions().len();
+                if taken == 1 && ui.button("Choose another stack").clicked() {
                     requests.write(SessionRequest::CancelSelection);
+                }
+                if taken > 1
+                    && ui
+                        .button("Undo step")
+                        .on_hover_text("Take back the last step of this turn (Backspace)")
+                        .clicked()
+                {
+                    requests.write(SessionRequest::UndoStep);
                 }
                 if session.outcome().is_none()
                     && seats.of(position.to_move()) == Seat::Human
@@ -188,6 +283,8 @@ fn show_panel(
                     requests.write(SessionRequest::NewGame);
                 }
             });
+            ui.separator();
+            pick_game(ui, &mut picker, &mut requests);
             ui.small("Right-drag or two fingers: turn the board. Scroll or pinch: zoom.");
         });
     Ok(())

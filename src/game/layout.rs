@@ -14,11 +14,13 @@ pub const DISC_RADIUS: f32 = 0.37;
 pub const BOARD_TOP: f32 = 0.0;
 /// Stones per pile in a capture tray.
 const PILE: usize = 3;
+/// Piles per row of a capture tray.
+const PILES_PER_ROW: usize = 6;
 /// Height of the table top, where captured stones lie.
 pub const TABLE_TOP: f32 = BOARD_TOP - 0.32;
 
 /// How high stones in hand hover over the board.
-pub const HAND_LIFT: f32 = 1.4;
+pub const HAND_LIFT: f32 = 1.9;
 
 /// Where a stone is, as the board shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -71,10 +73,13 @@ pub fn place_translation(g: Geometry, place: DiscPlace) -> Vec3 {
                 Player::Black => 1.0,
                 Player::White => -1.0,
             };
-            let pile = (slot / PILE) as f32;
+            // Six piles to a row; a game with many captures (Intermedium) fills further rows
+            // away from the board.
+            let pile = slot / PILE;
+            let (row, column) = ((pile / PILES_PER_ROW) as f32, (pile % PILES_PER_ROW) as f32);
             let level = (slot % PILE) as f32;
-            let x = side * (pile - 2.5) * 0.9 * CELL;
-            let z = side * (f32::from(g.height) / 2.0 + 1.1) * CELL;
+            let x = side * (column - 2.5) * 0.9 * CELL;
+            let z = side * (f32::from(g.height) / 2.0 + 1.1 + 0.85 * row) * CELL;
             Vec3::new(x, TABLE_TOP + DISC_HEIGHT * (level + 0.5), z)
         }
     }

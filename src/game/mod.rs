@@ -6,10 +6,12 @@
 //! [`presentation_plugin`] makes it visible and playable with a mouse or a finger.
 
 pub mod animation;
+mod any_view;
 mod board;
 pub mod camera;
 pub mod highlight;
 mod hud;
+mod intermedium_view;
 pub mod layout;
 pub mod opponent;
 pub mod session;

@@ -10,9 +10,9 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
-use crate::ai::eval::SplayEval;
+use crate::ai::eval::AnyEval;
 use crate::ai::{Level, Search, SearchReport};
-use crate::rules::{Game, Player, Splay};
+use crate::rules::{AnyGame, Game, Player};
 
 use super::animation::Tweens;
 use super::session::{ActionPlayed, BoardReset, Session, SessionRequest};
@@ -65,7 +65,7 @@ impl Seats {
 /// The computer's search tree, kept between decisions and turns: it follows every decision
 /// played (by anyone) and is reused when the computer is to decide again.
 #[derive(Resource, Default)]
-pub struct KeptTree(Option<Search<Splay>>);
+pub struct KeptTree(Option<Search<AnyGame>>);
 
 impl KeptTree {
     /// Playouts already spent below the current root, if a tree is kept.
@@ -87,7 +87,7 @@ pub enum Purpose {
 /// A search under way for the position with this hash.
 #[derive(Resource)]
 pub struct Thinking {
-    task: Task<(Search<Splay>, Option<SearchReport>)>,
+    task: Task<(Search<AnyGame>, Option<SearchReport>)>,
     cancel: Arc<AtomicBool>,
     position: u64,
     /// Whose decision it is about.
@@ -111,13 +111,13 @@ pub struct Hint {
 
 impl Thinking {
     /// Runs `search` on the async compute pool (it never blocks a frame).
-    fn start(mut search: Search<Splay>, settings: crate::ai::Settings, purpose: Purpose) -> Self {
+    fn start(mut search: Search<AnyGame>, settings: crate::ai::Settings, purpose: Purpose) -> Self {
         let cancel = Arc::new(AtomicBool::new(false));
         let flag = cancel.clone();
         let position = search.position().hash();
         let player = search.position().to_move();
         let task = AsyncComputeTaskPool::get().spawn(async move {
-            let report = search.run(&SplayEval, &settings, Some(&flag));
+            let report = search.run(&AnyEval, &settings, Some(&flag));
             (search, report)
         });
         Thinking {

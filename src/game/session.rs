@@ -3,15 +3,15 @@
 
 use bevy::prelude::*;
 
-use crate::rules::{Action, ActionList, Cell, Game, Outcome, Splay, Travel, Turn};
+use crate::rules::{Action, ActionList, AnyGame, AnyOptions, Cell, Game, Outcome, Travel, Turn};
 
 use super::view::BoardView;
 
 /// The game in progress. The ECS board is synced from this, never the other way.
 #[derive(Resource, Debug, Clone)]
 pub struct Session {
-    initial: Splay,
-    turn: Turn<Splay>,
+    initial: AnyGame,
+    turn: Turn<AnyGame>,
     moves: Vec<String>,
 }
 
@@ -47,8 +47,12 @@ pub enum SessionRequest {
     Pass,
     /// Take back the decisions of the unfinished turn.
     CancelSelection,
+    /// Take back the last decision of the unfinished turn (a step, the chosen stack).
+    UndoStep,
     /// Start again from the first position.
     NewGame,
+    /// Start a new game of another kind, or with other options.
+    Start(AnyOptions),
     /// Take this decision (the computer's choice), if it is legal.
     Play(Action),
 }
@@ -69,7 +73,7 @@ pub struct BoardReset;
 impl Session {
     /// A session starting from `position` (at a turn boundary).
     #[must_use]
-    pub fn new(position: Splay) -> Session {
+    pub fn new(position: AnyGame) -> Session {
         Session {
             turn: Turn::new(position.clone()),
             initial: position,
@@ -78,7 +82,7 @@ impl Session {
     }
 
     /// Continues a turn already begun from this session's position (for `--partial`).
-    pub fn resume_turn(&mut self, turn: Turn<Splay>) {
+    pub fn resume_turn(&mut self, turn: Turn<AnyGame>) {
         if turn.start() == self.turn.start() {
             self.turn = turn;
         }
@@ -86,13 +90,13 @@ impl Session {
 
     /// The state now, with the decisions of the unfinished turn.
     #[must_use]
-    pub fn position(&self) -> &Splay {
+    pub fn position(&self) -> &AnyGame {
         self.turn.now()
     }
 
     /// The unfinished turn.
     #[must_use]
-    pub fn turn(&self) -> &Turn<Splay> {
+    pub fn turn(&self) -> &Turn<AnyGame> {
         &self.turn
     }
 
@@ -126,7 +130,12 @@ impl Session {
         Some(ActionPlayed { action, travels })
     }
 
-    /// Takes back the decisions of the unfinished turn (they moved no stone in Splay).
+    /// Takes back the last decision of the unfinished turn, if any.
+    pub fn undo_step(&mut self) -> bool {
+        self.turn.undo().is_some()
+    }
+
+    /// Takes back all the decisions of the unfinished turn.
     pub fn cancel_selection(&mut self) -> bool {
         let mut any = false;
         while self.turn.undo().is_some() {
@@ -152,8 +161,10 @@ impl Session {
         if let Some(&a) = legal.iter().find(|&&a| now.action_cell(a) == Some(cell)) {
             return ClickDecision::Play(a);
         }
-        if !self.turn.actions().is_empty() {
-            if now.origin() == Some(cell) {
+        // Only a bare choice of stack is switched by clicking: steps already taken are undone
+        // one at a time, on purpose.
+        if self.turn.actions().len() == 1 {
+            if now.selected() == Some(cell) {
                 return ClickDecision::Deselect;
             }
             let mut first = ActionList::new();
@@ -195,6 +206,7 @@ fn apply_board_clicks(
     mut clicks: MessageReader<BoardClick>,
     mut session: ResMut<Session>,
     mut played: MessageWriter<ActionPlayed>,
+    mut reset: MessageWriter<BoardReset>,
     seats: Option<Res<super::opponent::Seats>>,
 ) {
     for &click in clicks.read() {
@@ -214,19 +226,21 @@ fn apply_board_clicks(
             }
             ClickDecision::Reselect(a) => {
                 session.cancel_selection();
+                reset.write(BoardReset);
                 if let Some(p) = session.play(a) {
                     played.write(p);
                 }
             }
             ClickDecision::Deselect => {
                 session.cancel_selection();
+                reset.write(BoardReset);
             }
             ClickDecision::Nothing => {}
         }
     }
 }
 
-fn apply_session_requests(
+pub(super) fn apply_session_requests(
     mut requests: MessageReader<SessionRequest>,
     mut session: ResMut<Session>,
     mut played: MessageWriter<ActionPlayed>,
@@ -242,10 +256,21 @@ fn apply_session_requests(
                 }
             }
             SessionRequest::CancelSelection => {
-                session.cancel_selection();
+                if session.cancel_selection() {
+                    reset.write(BoardReset);
+                }
+            }
+            SessionRequest::UndoStep => {
+                if session.undo_step() {
+                    reset.write(BoardReset);
+                }
             }
             SessionRequest::NewGame => {
                 session.restart();
+                reset.write(BoardReset);
+            }
+            SessionRequest::Start(options) => {
+                *session = Session::new(AnyGame::start(*options));
                 reset.write(BoardReset);
             }
             SessionRequest::Play(a) => {

@@ -1,7 +1,7 @@
 //! Splay on the board: a step is chosen by its target cell, a splay by the cell where its
 //! bottom stone lands (never adjacent, so the two never share a target).
 
-use crate::rules::{Action, Cell, Dir, Game, Splay};
+use crate::rules::{Action, Cell, Dir, Game, Player, Splay};
 
 use super::view::{BoardView, MarkerKind, player_title};
 
@@ -45,6 +45,23 @@ impl BoardView for Splay {
             }
             _ => Vec::new(),
         }
+    }
+
+    fn selected(&self) -> Option<Cell> {
+        self.origin()
+    }
+
+    fn goal(&self) -> &'static str {
+        "Step or splay your stacks; capture 9 enemy stones on your back rank."
+    }
+
+    fn captures_line(&self, p: Player) -> String {
+        format!(
+            "{} has captured {} of {}",
+            player_title(p),
+            self.captured_by(p),
+            crate::rules::splay::WINNING_CAPTURES
+        )
     }
 
     fn prompt(&self) -> String {

@@ -44,4 +44,13 @@ pub trait BoardView: Game {
 
     /// A one-line hint for the decision pending now.
     fn prompt(&self) -> String;
+
+    /// The stack chosen this turn, shown as selected.
+    fn selected(&self) -> Option<Cell>;
+
+    /// How the game is won, in one line for the panel.
+    fn goal(&self) -> &'static str;
+
+    /// The panel's line on what a player has captured.
+    fn captures_line(&self, p: Player) -> String;
 }

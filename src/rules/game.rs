@@ -58,7 +58,7 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     fn id(&self) -> GameId;
 
     /// The options the game is played under.
-    fn options(&self) -> &Self::Options;
+    fn options(&self) -> Self::Options;
 
     /// The player whose decision is pending (the mover, for the whole turn).
     fn to_move(&self) -> Player;

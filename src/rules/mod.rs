@@ -18,6 +18,7 @@
 //! ```
 
 mod action;
+mod any;
 mod cell;
 mod game;
 mod game_id;
@@ -32,6 +33,7 @@ mod turn;
 pub mod zobrist;
 
 pub use action::{Action, ActionList, MAX_ACTIONS, TurnActions};
+pub use any::{AnyGame, AnyOptions, BUILT};
 pub use cell::{Cell, CellError, Dir, Geometry, MAX_SIDE};
 pub use game::{DEFAULT_PLY_CAP, Game, GameOptions, OptionError, Outcome, Reason, parse_ply_cap};
 pub use game_id::{GameId, UnknownGame};

@@ -304,6 +304,22 @@ impl Intermedium {
         GEOMETRY.cell(usize::from(CITY[p]))
     }
 
+    /// How many neighbours of the enemy City a player holds (all of them, with a last stone on
+    /// a single stone next to it, take it).
+    #[must_use]
+    pub fn city_pressure(&self, p: Player) -> usize {
+        ORTH[usize::from(CITY[!p])]
+            .iter()
+            .filter(|&&n| n != NONE && self.heights[usize::from(n)] > 0)
+            .count()
+    }
+
+    /// A player's stacks of two or more (the ones that can move).
+    #[must_use]
+    pub fn movable_stacks(&self, p: Player) -> usize {
+        usize::from(self.tall[p])
+    }
+
     /// The colour whose stones stand on a cell.
     #[must_use]
     pub fn cell_owner(c: Cell) -> Player {
@@ -555,8 +571,8 @@ impl Game for Intermedium {
         GameId::Intermedium
     }
 
-    fn options(&self) -> &IntermediumOptions {
-        &self.options
+    fn options(&self) -> IntermediumOptions {
+        self.options
     }
 
     fn to_move(&self) -> Player {

@@ -405,8 +405,8 @@ impl Game for Splay {
         GameId::Splay
     }
 
-    fn options(&self) -> &SplayOptions {
-        &self.options
+    fn options(&self) -> SplayOptions {
+        self.options
     }
 
     fn to_move(&self) -> Player {

@@ -1,0 +1,231 @@
+//! Any built game behind one type, for the parts that choose the game at run time (the app, save
+//! files): [`AnyGame`] is itself a [`Game`], dispatching each call to the game it holds.
+
+use serde::{Deserialize, Serialize};
+
+use super::action::{Action, ActionList, TurnActions};
+use super::cell::Cell;
+use super::game::{Game, GameOptions, OptionError, Outcome};
+use super::game_id::GameId;
+use super::intermedium::{Intermedium, IntermediumOptions};
+use super::notation::NotationError;
+use super::player::Player;
+use super::setup::{PositionError, Setup};
+use super::splay::{Splay, SplayOptions};
+use super::stack::Stack;
+use super::travel::Travel;
+
+/// The position of one of the built games.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnyGame {
+    /// A Splay position.
+    Splay(Splay),
+    /// An Intermedium position.
+    Intermedium(Intermedium),
+}
+
+/// The options of one of the built games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AnyOptions {
+    /// Splay's options.
+    Splay(SplayOptions),
+    /// Intermedium's options.
+    Intermedium(IntermediumOptions),
+}
+
+/// Calls the same expression on whichever game the value holds.
+macro_rules! each {
+    ($value:expr, $g:ident => $body:expr) => {
+        match $value {
+            AnyGame::Splay($g) => $body,
+            AnyGame::Intermedium($g) => $body,
+        }
+    };
+}
+
+/// The games that can be played (others are not built yet), in menu order.
+pub const BUILT: [GameId; 2] = [GameId::Intermedium, GameId::Splay];
+
+impl AnyOptions {
+    /// The default options of a game, or `None` for a game not built yet.
+    #[must_use]
+    pub fn for_game(id: GameId) -> Option<AnyOptions> {
+        match id {
+            GameId::Splay => Some(AnyOptions::Splay(SplayOptions::default())),
+            GameId::Intermedium => Some(AnyOptions::Intermedium(IntermediumOptions::default())),
+            _ => None,
+        }
+    }
+
+    /// The game these options are for.
+    #[must_use]
+    pub fn game(&self) -> GameId {
+        match self {
+            AnyOptions::Splay(_) => GameId::Splay,
+            AnyOptions::Intermedium(_) => GameId::Intermedium,
+        }
+    }
+
+    /// The game's options, by name, with what each takes.
+    #[must_use]
+    pub fn descriptions(&self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            AnyOptions::Splay(_) => SplayOptions::DESCRIPTIONS,
+            AnyOptions::Intermedium(_) => IntermediumOptions::DESCRIPTIONS,
+        }
+    }
+}
+
+impl Default for AnyOptions {
+    fn default() -> Self {
+        AnyOptions::Splay(SplayOptions::default())
+    }
+}
+
+impl GameOptions for AnyOptions {
+    /// Empty: the options depend on the game held; see [`AnyOptions::descriptions`].
+    const DESCRIPTIONS: &'static [(&'static str, &'static str)] = &[];
+
+    fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        match self {
+            AnyOptions::Splay(o) => o.set(name, value),
+            AnyOptions::Intermedium(o) => o.set(name, value),
+        }
+    }
+
+    fn ply_cap(&self) -> u32 {
+        match self {
+            AnyOptions::Splay(o) => o.ply_cap,
+            AnyOptions::Intermedium(o) => o.ply_cap,
+        }
+    }
+}
+
+impl AnyGame {
+    /// The legal position of a parsed string, under the default options of its game with these
+    /// `name=value` settings.
+    ///
+    /// # Errors
+    /// A message for a game not built yet, a bad setting or a position that breaks the rules.
+    pub fn from_setup_with<'a>(
+        setup: &Setup,
+        settings: impl IntoIterator<Item = &'a str>,
+    ) -> Result<AnyGame, String> {
+        let options = AnyOptions::for_game(setup.game)
+            .ok_or_else(|| PositionError::NotBuilt(setup.game).to_string())?
+            .with_settings(settings)
+            .map_err(|e| e.to_string())?;
+        AnyGame::from_setup(setup, options).map_err(|e| e.to_string())
+    }
+
+    /// The start position of a game under its default options with these settings.
+    ///
+    /// # Errors
+    /// A message for a game not built yet or a bad setting.
+    pub fn start_with<'a>(
+        id: GameId,
+        settings: impl IntoIterator<Item = &'a str>,
+    ) -> Result<AnyGame, String> {
+        let options = AnyOptions::for_game(id)
+            .ok_or_else(|| PositionError::NotBuilt(id).to_string())?
+            .with_settings(settings)
+            .map_err(|e| e.to_string())?;
+        Ok(AnyGame::start(options))
+    }
+}
+
+impl Game for AnyGame {
+    type Options = AnyOptions;
+
+    fn start(options: AnyOptions) -> AnyGame {
+        match options {
+            AnyOptions::Splay(o) => AnyGame::Splay(Splay::start(o)),
+            AnyOptions::Intermedium(o) => AnyGame::Intermedium(Intermedium::start(o)),
+        }
+    }
+
+    fn from_setup(setup: &Setup, options: AnyOptions) -> Result<AnyGame, PositionError> {
+        if setup.game != options.game() {
+            return Err(PositionError::Rule(format!(
+                "a {} position cannot be played with {}'s options",
+                setup.game,
+                options.game()
+            )));
+        }
+        Ok(match options {
+            AnyOptions::Splay(o) => AnyGame::Splay(Splay::from_setup(setup, o)?),
+            AnyOptions::Intermedium(o) => AnyGame::Intermedium(Intermedium::from_setup(setup, o)?),
+        })
+    }
+
+    fn to_setup(&self) -> Setup {
+        each!(self, g => g.to_setup())
+    }
+
+    fn id(&self) -> GameId {
+        each!(self, g => g.id())
+    }
+
+    fn options(&self) -> AnyOptions {
+        match self {
+            AnyGame::Splay(g) => AnyOptions::Splay(g.options()),
+            AnyGame::Intermedium(g) => AnyOptions::Intermedium(g.options()),
+        }
+    }
+
+    fn to_move(&self) -> Player {
+        each!(self, g => g.to_move())
+    }
+
+    fn ply(&self) -> u32 {
+        each!(self, g => g.ply())
+    }
+
+    fn hash(&self) -> u64 {
+        each!(self, g => g.hash())
+    }
+
+    fn in_turn(&self) -> bool {
+        each!(self, g => g.in_turn())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        each!(self, g => g.outcome())
+    }
+
+    fn stack(&self, c: Cell) -> Stack {
+        each!(self, g => g.stack(c))
+    }
+
+    fn hand(&self) -> Option<(Cell, Stack)> {
+        each!(self, g => g.hand())
+    }
+
+    fn captured_by(&self, p: Player) -> usize {
+        each!(self, g => g.captured_by(p))
+    }
+
+    fn legal_actions(&self, out: &mut ActionList) {
+        each!(self, g => g.legal_actions(out));
+    }
+
+    fn next_completes_turn(&self) -> bool {
+        each!(self, g => g.next_completes_turn())
+    }
+
+    fn play(&mut self, action: Action) {
+        each!(self, g => g.play(action));
+    }
+
+    fn travels(&self, action: Action) -> Vec<Travel> {
+        each!(self, g => g.travels(action))
+    }
+
+    fn parse_actions(&self, text: &str) -> Result<TurnActions, NotationError> {
+        each!(self, g => g.parse_actions(text))
+    }
+
+    fn write_notation(&self, actions: &[Action], out: &mut String) {
+        each!(self, g => g.write_notation(actions, out));
+    }
+}
