@@ -46,3 +46,26 @@ fn intermedium_keeps_the_action_model_promises() {
         }
     }
 }
+
+#[test]
+fn grabber_keeps_the_action_model_promises_on_every_board() {
+    use stackyard::rules::{GameId, Grabber, GrabberOptions};
+    for id in [GameId::Grabber6, GameId::Grabber8, GameId::Grabber10] {
+        let start = Grabber::start_on(id, GrabberOptions::default());
+        let mut positions = common::random_positions(&start, 12, 60, 9);
+        positions.push(
+            Grabber::from_setup(
+                &Setup::parse("grabber 8/8/8/8/1,w2,6/1,w7b,b3,5/2,b7w2,5/8 b 5").unwrap(),
+                GrabberOptions::default(),
+            )
+            .unwrap(),
+        );
+        assert!(positions.len() > 100);
+        for g in positions
+            .iter()
+            .filter(|g| g.id() == id || id == GameId::Grabber8)
+        {
+            common::assert_action_model(g);
+        }
+    }
+}

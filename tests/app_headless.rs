@@ -582,3 +582,43 @@ fn sowing_moves_the_same_stones_one_step_at_a_time_and_undo_takes_a_step_back() 
     b.sort();
     assert_eq!(a, b);
 }
+
+#[test]
+fn grabber_games_can_be_played_to_the_end_with_clicks_on_every_board() {
+    use stackyard::rules::{AnyOptions, GameId, GrabberOptions, Reason};
+    for (seed, id) in [
+        (4, GameId::Grabber6),
+        (5, GameId::Grabber8),
+        (6, GameId::Grabber10),
+    ] {
+        let app = app_for(
+            AnyOptions::Grabber(id, GrabberOptions::default()),
+            AnimationSpeed::Off,
+        );
+        assert!(session_string(&app).starts_with(id.id()));
+        let (outcome, passes) = play_game_by_clicks(app, seed);
+        assert_eq!(passes, 0);
+        assert_eq!(outcome.reason(), Reason::NoMoves, "{id}");
+    }
+}
+
+#[test]
+fn a_jump_carries_the_column_and_slides_the_taken_man_underneath() {
+    let mut app = app_with(
+        "grabber 8/8/8/8/2,b,5/1,b,1,b,4/1,w,b2,5/8 w 4",
+        AnimationSpeed::Fast,
+    );
+    let mover = disc_at(&mut app, "b2", 0).1.0;
+    let taken = disc_at(&mut app, "c2", 1).1.0;
+    click(&mut app, BoardClick::Stack(cell("b2")));
+    click(&mut app, BoardClick::Cell(cell("d2")));
+    // d4 is still open, so the turn waits for a jump or a stop: click the column to stop.
+    click(&mut app, BoardClick::Stack(cell("d2")));
+    assert_eq!(app.world().resource::<Session>().moves(), ["b2-d2"]);
+    for _ in 0..200 {
+        app.update();
+    }
+    assert_every_stone_rests(&mut app);
+    assert_eq!(disc_at(&mut app, "d2", 1).1.0, mover);
+    assert_eq!(disc_at(&mut app, "d2", 0).1.0, taken);
+}

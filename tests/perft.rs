@@ -2,7 +2,7 @@
 
 mod common;
 
-use stackyard::rules::{Game, GameOptions, Intermedium, Setup, Splay, perft};
+use stackyard::rules::{Game, GameOptions, Grabber, Intermedium, Setup, Splay, perft};
 
 fn check_file<G: Game>(name: &str) -> usize {
     let mut checked = 0;
@@ -28,6 +28,11 @@ fn splay_perft() {
 #[test]
 fn intermedium_perft() {
     assert!(check_file::<Intermedium>("intermedium") >= 20);
+}
+
+#[test]
+fn grabber_perft() {
+    assert!(check_file::<Grabber>("grabber") >= 20);
 }
 
 #[test]

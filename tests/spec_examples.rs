@@ -4,7 +4,9 @@
 
 use std::path::Path;
 
-use stackyard::rules::{Action, Game, GameId, GameOptions, Intermedium, Setup, Splay, play_prefix};
+use stackyard::rules::{
+    Action, Game, GameId, GameOptions, Grabber, Intermedium, Setup, Splay, play_prefix,
+};
 
 /// Runs the referee with these arguments: exit status and stdout lines.
 fn referee(args: &[&str]) -> (i32, Vec<String>, String) {
@@ -42,6 +44,9 @@ fn steps(position: &str, partial: &str) -> Result<Vec<String>, String> {
     match setup.game {
         GameId::Splay => offered::<Splay>(&setup, partial),
         GameId::Intermedium => offered::<Intermedium>(&setup, partial),
+        GameId::Grabber6 | GameId::Grabber8 | GameId::Grabber10 => {
+            offered::<Grabber>(&setup, partial)
+        }
         other => Err(format!("steps: {other} is not built")),
     }
 }
@@ -63,14 +68,18 @@ fn check_line(
     match verb {
         "position" => *current = Some(rest.to_string()),
         "apply" => {
-            let (code, out, err) = referee(&["apply", &here()?, rest]);
+            // Several `apply` lines before a `result` play on from each other.
+            let from = pending.clone().map_or_else(here, Ok)?;
+            let (code, out, err) = referee(&["apply", &from, rest]);
             if code != 0 {
                 return Err(format!("exit {code}: {err}"));
             }
             *pending = out.into_iter().next();
+            *current = pending.clone();
         }
         "result" => {
             let got = pending.take().ok_or("result without apply")?;
+            *current = Some(got.clone());
             if got != rest {
                 return Err(format!("got {got}"));
             }

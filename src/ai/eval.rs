@@ -1,7 +1,7 @@
 //! Per-game evaluation: how good a position looks without searching further, used to cut
 //! playouts short. Kept apart from the rules and from the search (Game / Evaluator / Strategy).
 
-use crate::rules::{AnyGame, Game, Intermedium, Player, Splay, splay::WINNING_CAPTURES};
+use crate::rules::{AnyGame, Game, Grabber, Intermedium, Player, Splay, splay::WINNING_CAPTURES};
 
 /// Judges positions of one game.
 pub trait Evaluator<G: Game>: Send + Sync {
@@ -53,6 +53,22 @@ impl Evaluator<Intermedium> for IntermediumEval {
     }
 }
 
+/// Grabber: whoever cannot capture loses, so mobility (jumps available) is most of it; men held
+/// in one's columns (own and prisoners) count a little.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GrabberEval;
+
+impl Evaluator<Grabber> for GrabberEval {
+    fn evaluate(&self, p: &Grabber) -> f32 {
+        let side = |who: Player| {
+            let jumps = p.jumps_available(who) as f32;
+            let stuck = if jumps == 0.0 { -1.5 } else { 0.0 };
+            0.25 * jumps.sqrt() + 0.03 * p.men_controlled(who) as f32 + stuck
+        };
+        (side(Player::Black) - side(Player::White)).tanh()
+    }
+}
+
 /// Any built game: the evaluator of the game held.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct AnyEval;
@@ -62,6 +78,7 @@ impl Evaluator<AnyGame> for AnyEval {
         match position {
             AnyGame::Splay(g) => SplayEval.evaluate(g),
             AnyGame::Intermedium(g) => IntermediumEval.evaluate(g),
+            AnyGame::Grabber(g) => GrabberEval.evaluate(g),
         }
     }
 }

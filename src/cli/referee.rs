@@ -1,8 +1,8 @@
 //! The referee's subcommands, generic over the game that the position or id names.
 
 use crate::rules::{
-    Game, GameId, GameOptions, Intermedium, OptionError, PositionError, Setup, Splay, legal_moves,
-    perft as count_perft, play_move, status_line,
+    Game, GameId, GameOptions, Grabber, Intermedium, OptionError, PositionError, Setup, Splay,
+    legal_moves, perft as count_perft, play_move, status_line,
 };
 
 /// Exit status of a usage error or a bad position.
@@ -46,6 +46,7 @@ macro_rules! with_game {
         match $id {
             GameId::Splay => $f::<Splay>($($arg),*),
             GameId::Intermedium => $f::<Intermedium>($($arg),*),
+            GameId::Grabber6 | GameId::Grabber8 | GameId::Grabber10 => $f::<Grabber>($($arg),*),
             other => Err(Failure::usage(PositionError::NotBuilt(other).to_string())),
         }
     };
@@ -62,13 +63,15 @@ pub(super) fn position<G: Game>(setup: &Setup, settings: &[String]) -> Result<G,
 
 /// `new <game>`: the start position.
 pub fn new(game: &str, settings: &[String]) -> Output {
-    fn start<G: Game>(settings: &[String]) -> Output {
+    fn start<G: Game>(id: GameId, settings: &[String]) -> Output {
         Ok(vec![
-            G::start(options::<G>(settings)?).to_setup().to_string(),
+            G::start_on_board(id, options::<G>(settings)?)
+                .to_setup()
+                .to_string(),
         ])
     }
     let id: GameId = game.parse().map_err(|e| Failure::usage(format!("{e}")))?;
-    with_game!(id, start(settings))
+    with_game!(id, start(id, settings))
 }
 
 /// `moves <position>`: every legal move in byte order.

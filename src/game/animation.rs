@@ -88,9 +88,12 @@ fn animate_travels(
         let mut at: HashMap<DiscPlace, Entity> =
             discs.iter().map(|(e, d, ..)| (d.place, e)).collect();
         let mut slots = [0usize; 2];
+        let mut removed = [0usize; 2];
         for (_, d, ..) in &discs {
-            if let DiscPlace::Captured { by, .. } = d.place {
-                slots[by.index()] += 1;
+            match d.place {
+                DiscPlace::Captured { by, .. } => slots[by.index()] += 1,
+                DiscPlace::Removed { colour, .. } => removed[colour.index()] += 1,
+                _ => {}
             }
         }
         let stages = p.travels.iter().map(|t| t.stage).max().unwrap_or(0);
@@ -102,7 +105,7 @@ fn animate_travels(
                 let from = match t.from {
                     Place::Board { cell, level } => DiscPlace::Board { cell, level },
                     Place::Hand { cell, level } => DiscPlace::Hand { cell, level },
-                    Place::Captured(_) => continue,
+                    Place::Captured(_) | Place::Removed(_) => continue,
                 };
                 if let Some(e) = at.remove(&from) {
                     moved.push((e, t.to));
@@ -112,6 +115,11 @@ fn animate_travels(
                 let place = match to {
                     Place::Board { cell, level } => DiscPlace::Board { cell, level },
                     Place::Hand { cell, level } => DiscPlace::Hand { cell, level },
+                    Place::Removed(colour) => {
+                        let slot = removed[colour.index()];
+                        removed[colour.index()] += 1;
+                        DiscPlace::Removed { colour, slot }
+                    }
                     Place::Captured(by) => {
                         let slot = slots[by.index()];
                         slots[by.index()] += 1;
@@ -137,7 +145,10 @@ fn animate_travels(
                     continue;
                 }
                 let secs = speed.stage_secs();
-                let lift = if matches!(place, DiscPlace::Captured { .. }) {
+                let lift = if matches!(
+                    place,
+                    DiscPlace::Captured { .. } | DiscPlace::Removed { .. }
+                ) {
                     1.2
                 } else {
                     0.45

@@ -10,6 +10,7 @@ macro_rules! each {
         match $value {
             AnyGame::Splay($g) => $body,
             AnyGame::Intermedium($g) => $body,
+            AnyGame::Grabber($g) => $body,
         }
     };
 }

@@ -80,7 +80,15 @@ fn tile_colour(id: GameId, cell: Cell) -> Color {
             Player::Black => Color::srgb(0.55, 0.40, 0.27),
             Player::White => Color::srgb(0.87, 0.74, 0.52),
         },
-        _ => Color::srgb(0.80, 0.66, 0.45),
+        GameId::Grabber6 | GameId::Grabber8 | GameId::Grabber10 => {
+            // A plain chequer, as in Konane, its parent game.
+            if (cell.x() + cell.y()).is_multiple_of(2) {
+                Color::srgb(0.62, 0.47, 0.31)
+            } else {
+                Color::srgb(0.84, 0.71, 0.50)
+            }
+        }
+        GameId::CashInHand | GameId::Support => Color::srgb(0.80, 0.66, 0.45),
     }
 }
 

@@ -54,6 +54,8 @@ pub fn marker_colour(kind: MarkerKind) -> Color {
         MarkerKind::Splay => Color::srgb(0.3, 0.65, 1.0),
         MarkerKind::SelectableForced | MarkerKind::SplayForced => Color::srgb(1.0, 0.45, 0.1),
         MarkerKind::Hint => Color::srgb(0.85, 0.3, 1.0),
+        MarkerKind::Stop => Color::srgb(1.0, 0.25, 0.2),
+        MarkerKind::Pick => Color::srgb(1.0, 0.85, 0.45),
     }
 }
 
@@ -81,6 +83,8 @@ fn create_marker_look(
         MarkerKind::Step,
         MarkerKind::Splay,
         MarkerKind::SplayForced,
+        MarkerKind::Stop,
+        MarkerKind::Pick,
         MarkerKind::Hint,
     ];
     let tether_material = materials.add(StandardMaterial {

@@ -52,11 +52,11 @@ fn pick_game(
         ui.horizontal(|ui| {
             ui.label("Game");
             egui::ComboBox::from_id_salt("game")
-                .selected_text(picker.options.game().title())
+                .selected_text(game_label(picker.options.game()))
                 .show_ui(ui, |ui| {
                     for id in BUILT {
                         let chosen = picker.options.game() == id;
-                        if ui.selectable_label(chosen, id.title()).clicked() && !chosen {
+                        if ui.selectable_label(chosen, game_label(id)).clicked() && !chosen {
                             picker.options = AnyOptions::for_game(id).unwrap_or(picker.options);
                         }
                     }
@@ -66,6 +66,7 @@ fn pick_game(
         let first = match &mut picker.options {
             AnyOptions::Splay(o) => &mut o.first_player,
             AnyOptions::Intermedium(o) => &mut o.first_player,
+            AnyOptions::Grabber(_, o) => &mut o.first_player,
         };
         ui.horizontal(|ui| {
             ui.label("First to move");
@@ -86,6 +87,17 @@ fn pick_game(
     });
 }
 
+/// A game's name in the picker, with the board where a game has several.
+fn game_label(id: GameId) -> String {
+    match id {
+        GameId::Grabber6 | GameId::Grabber8 | GameId::Grabber10 => {
+            let g = id.geometry();
+            format!("{} {}×{}", id.title(), g.width, g.height)
+        }
+        _ => id.title().to_string(),
+    }
+}
+
 /// One line on a game, for the picker.
 fn game_blurb(id: GameId) -> &'static str {
     match id {
@@ -94,6 +106,9 @@ fn game_blurb(id: GameId) -> &'static str {
         }
         GameId::Intermedium => {
             "Matt Crispis, 1974. Sow stacks diagonally; close in enemy stacks and the City."
+        }
+        GameId::Grabber6 | GameId::Grabber8 | GameId::Grabber10 => {
+            "Christian Freeling. Column checkers from a full board; whoever cannot capture loses."
         }
         _ => "",
     }
@@ -260,6 +275,14 @@ fn show_panel(
                 let taken = session.turn().actions().len();
                 if taken == 1 && ui.button("Choose another stack").clicked() {
                     requests.write(SessionRequest::CancelSelection);
+                }
+                if session.legal_actions().contains(&Action::Stop)
+                    && ui
+                        .button(egui::RichText::new("Stop here").strong())
+                        .on_hover_text("End the capture now (or click the moving column)")
+                        .clicked()
+                {
+                    requests.write(SessionRequest::Play(Action::Stop));
                 }
                 if taken > 1
                     && ui

@@ -39,6 +39,13 @@ pub enum DiscPlace {
         /// The level among the stones in hand.
         level: u8,
     },
+    /// Taken out of the game by its owner (Grabber's removals): beside the board, at a slot.
+    Removed {
+        /// The owner.
+        colour: Player,
+        /// Its slot in the pile.
+        slot: usize,
+    },
     /// In the tray of the player who captured it, at a slot.
     Captured {
         /// The captor.
@@ -65,6 +72,17 @@ pub fn place_translation(g: Geometry, place: DiscPlace) -> Vec3 {
         }
         DiscPlace::Hand { cell, level } => {
             cell_centre(g, cell) + Vec3::Y * (HAND_LIFT + DISC_HEIGHT * (f32::from(level) + 0.5))
+        }
+        DiscPlace::Removed { colour, slot } => {
+            // Beside the board, on the owner's right: a short row of piles.
+            let side = match colour {
+                Player::Black => 1.0,
+                Player::White => -1.0,
+            };
+            let x = -(f32::from(g.width) / 2.0 + 1.2) * CELL;
+            let z = side * (1.0 + (slot / PILE) as f32 * 0.9) * CELL;
+            let level = (slot % PILE) as f32;
+            Vec3::new(x, TABLE_TOP + DISC_HEIGHT * (level + 0.5), z)
         }
         DiscPlace::Captured { by, slot } => {
             // Each player keeps the stones they captured on the table in front of them: Black

@@ -9,6 +9,7 @@ pub mod animation;
 mod any_view;
 mod board;
 pub mod camera;
+mod grabber_view;
 pub mod highlight;
 mod hud;
 mod intermedium_view;

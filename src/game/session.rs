@@ -223,6 +223,12 @@ fn apply_board_clicks(
                 if let Some(p) = session.play(a) {
                     played.write(p);
                 }
+                // A capture with no jump left can only stop: take that for the person.
+                if session.legal_actions().as_slice() == [Action::Stop]
+                    && let Some(p) = session.play(Action::Stop)
+                {
+                    played.write(p);
+                }
             }
             ClickDecision::Reselect(a) => {
                 session.cancel_selection();

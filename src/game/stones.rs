@@ -128,6 +128,11 @@ fn rules_places(session: &Session) -> Vec<(DiscPlace, Player)> {
             ));
         }
     }
+    for colour in Player::ALL {
+        for slot in 0..position.removed(colour) {
+            out.push((DiscPlace::Removed { colour, slot }, colour));
+        }
+    }
     for by in Player::ALL {
         for slot in 0..position.captured_by(by) {
             out.push((DiscPlace::Captured { by, slot }, !by));
@@ -148,7 +153,9 @@ fn spawn_all_discs(commands: &mut Commands, session: &Session) {
             .spawn((Name::new(format!("{colour} stone")), disc, disc.rest(g)))
             .observe(report_clicks(|d: &Disc| match d.place {
                 DiscPlace::Board { cell, .. } => Some(BoardClick::Stack(cell)),
-                DiscPlace::Hand { .. } | DiscPlace::Captured { .. } => None,
+                DiscPlace::Hand { .. } | DiscPlace::Removed { .. } | DiscPlace::Captured { .. } => {
+                    None
+                }
             }))
             .observe(hover_stack)
             .observe(leave_stack);

@@ -17,6 +17,8 @@ pub fn player_title(p: Player) -> &'static str {
 pub enum MarkerKind {
     /// A stack that may be chosen to start the turn.
     Selectable,
+    /// A column that may be chosen on a crowded board: a ring on top, where a halo would hide.
+    Pick,
     /// A stack that must be chosen (a forced splay in Splay).
     SelectableForced,
     /// The stack chosen for this turn.
@@ -27,6 +29,8 @@ pub enum MarkerKind {
     Splay,
     /// A forced splay whose bottom stone lands here.
     SplayForced,
+    /// Ending a capture here (Grabber's `stop`).
+    Stop,
     /// The decision the hint suggests.
     Hint,
 }

@@ -7,6 +7,7 @@ use super::action::{Action, ActionList, TurnActions};
 use super::cell::Cell;
 use super::game::{Game, GameOptions, OptionError, Outcome};
 use super::game_id::GameId;
+use super::grabber::{Grabber, GrabberOptions};
 use super::intermedium::{Intermedium, IntermediumOptions};
 use super::notation::NotationError;
 use super::player::Player;
@@ -22,6 +23,8 @@ pub enum AnyGame {
     Splay(Splay),
     /// An Intermedium position.
     Intermedium(Intermedium),
+    /// A Grabber position, on any of its boards.
+    Grabber(Grabber),
 }
 
 /// The options of one of the built games.
@@ -31,6 +34,8 @@ pub enum AnyOptions {
     Splay(SplayOptions),
     /// Intermedium's options.
     Intermedium(IntermediumOptions),
+    /// Grabber's options, with the board (`grabber-6`, `grabber`, `grabber-10`).
+    Grabber(GameId, GrabberOptions),
 }
 
 /// Calls the same expression on whichever game the value holds.
@@ -39,12 +44,19 @@ macro_rules! each {
         match $value {
             AnyGame::Splay($g) => $body,
             AnyGame::Intermedium($g) => $body,
+            AnyGame::Grabber($g) => $body,
         }
     };
 }
 
 /// The games that can be played (others are not built yet), in menu order.
-pub const BUILT: [GameId; 2] = [GameId::Intermedium, GameId::Splay];
+pub const BUILT: [GameId; 5] = [
+    GameId::Intermedium,
+    GameId::Grabber8,
+    GameId::Grabber6,
+    GameId::Grabber10,
+    GameId::Splay,
+];
 
 impl AnyOptions {
     /// The default options of a game, or `None` for a game not built yet.
@@ -53,7 +65,10 @@ impl AnyOptions {
         match id {
             GameId::Splay => Some(AnyOptions::Splay(SplayOptions::default())),
             GameId::Intermedium => Some(AnyOptions::Intermedium(IntermediumOptions::default())),
-            _ => None,
+            GameId::Grabber6 | GameId::Grabber8 | GameId::Grabber10 => {
+                Some(AnyOptions::Grabber(id, GrabberOptions::default()))
+            }
+            GameId::CashInHand | GameId::Support => None,
         }
     }
 
@@ -63,6 +78,7 @@ impl AnyOptions {
         match self {
             AnyOptions::Splay(_) => GameId::Splay,
             AnyOptions::Intermedium(_) => GameId::Intermedium,
+            AnyOptions::Grabber(id, _) => *id,
         }
     }
 
@@ -72,6 +88,7 @@ impl AnyOptions {
         match self {
             AnyOptions::Splay(_) => SplayOptions::DESCRIPTIONS,
             AnyOptions::Intermedium(_) => IntermediumOptions::DESCRIPTIONS,
+            AnyOptions::Grabber(..) => GrabberOptions::DESCRIPTIONS,
         }
     }
 }
@@ -90,6 +107,7 @@ impl GameOptions for AnyOptions {
         match self {
             AnyOptions::Splay(o) => o.set(name, value),
             AnyOptions::Intermedium(o) => o.set(name, value),
+            AnyOptions::Grabber(_, o) => o.set(name, value),
         }
     }
 
@@ -97,6 +115,7 @@ impl GameOptions for AnyOptions {
         match self {
             AnyOptions::Splay(o) => o.ply_cap,
             AnyOptions::Intermedium(o) => o.ply_cap,
+            AnyOptions::Grabber(_, o) => o.ply_cap,
         }
     }
 }
@@ -141,6 +160,7 @@ impl Game for AnyGame {
         match options {
             AnyOptions::Splay(o) => AnyGame::Splay(Splay::start(o)),
             AnyOptions::Intermedium(o) => AnyGame::Intermedium(Intermedium::start(o)),
+            AnyOptions::Grabber(id, o) => AnyGame::Grabber(Grabber::start_on(id, o)),
         }
     }
 
@@ -155,6 +175,7 @@ impl Game for AnyGame {
         Ok(match options {
             AnyOptions::Splay(o) => AnyGame::Splay(Splay::from_setup(setup, o)?),
             AnyOptions::Intermedium(o) => AnyGame::Intermedium(Intermedium::from_setup(setup, o)?),
+            AnyOptions::Grabber(_, o) => AnyGame::Grabber(Grabber::from_setup(setup, o)?),
         })
     }
 
@@ -170,6 +191,7 @@ impl Game for AnyGame {
         match self {
             AnyGame::Splay(g) => AnyOptions::Splay(g.options()),
             AnyGame::Intermedium(g) => AnyOptions::Intermedium(g.options()),
+            AnyGame::Grabber(g) => AnyOptions::Grabber(g.id(), g.options()),
         }
     }
 
@@ -203,6 +225,14 @@ impl Game for AnyGame {
 
     fn captured_by(&self, p: Player) -> usize {
         each!(self, g => g.captured_by(p))
+    }
+
+    fn removed(&self, p: Player) -> usize {
+        each!(self, g => g.removed(p))
+    }
+
+    fn implied_end(&self) -> Option<Action> {
+        each!(self, g => g.implied_end())
     }
 
     fn legal_actions(&self, out: &mut ActionList) {

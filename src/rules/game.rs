@@ -44,6 +44,12 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// The start position under the given options.
     fn start(options: Self::Options) -> Self;
 
+    /// The start position of a game id this type plays (the board size, for Grabber).
+    fn start_on_board(id: GameId, options: Self::Options) -> Self {
+        let _ = id;
+        Self::start(options)
+    }
+
     /// A legal position from a parsed position string.
     ///
     /// # Errors
@@ -86,8 +92,20 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
         None
     }
 
-    /// How many enemy stones a player has captured so far.
+    /// How many enemy stones a player has captured and keeps off the board.
     fn captured_by(&self, p: Player) -> usize;
+
+    /// How many of a player's own stones have been taken out of the game (Grabber's removals).
+    fn removed(&self, p: Player) -> usize {
+        let _ = p;
+        0
+    }
+
+    /// The decision that a whole move's notation leaves unwritten at its end, if the turn in
+    /// progress may end with it (Grabber's `stop` after a jump).
+    fn implied_end(&self) -> Option<Action> {
+        None
+    }
 
     /// The legal decisions now. Empty exactly when the game is over.
     fn legal_actions(&self, out: &mut ActionList);

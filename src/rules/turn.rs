@@ -194,7 +194,12 @@ pub fn play_move<G: Game>(position: &G, text: &str) -> Result<(G, TurnActions), 
     if text.is_empty() && position.outcome().is_none() {
         return Err(MoveError::Malformed(NotationError::Empty));
     }
-    let turn = play_prefix(position, text)?;
+    let mut turn = play_prefix(position, text)?;
+    if !turn.is_complete()
+        && let Some(end) = turn.now().implied_end()
+    {
+        turn.play(end).map_err(MoveError::Illegal)?;
+    }
     if !turn.is_complete() {
         return Err(MoveError::Incomplete {
             partial: turn.notation(),

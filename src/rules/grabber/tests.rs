@@ -1,0 +1,70 @@
+//! Unit tests of Grabber's internals: the incremental hash and the invariants of random games on
+//! every board (conservation of men, two colour runs, parity of the moving column).
+
+use super::*;
+
+fn random_game(id: GameId, seed: u64, mut visit: impl FnMut(&Grabber, Option<Action>)) {
+    let mut g = Grabber::start_on(id, GrabberOptions::default());
+    let mut state = seed;
+    let mut list = ActionList::new();
+    while g.outcome().is_none() {
+        list.clear();
+        g.legal_actions(&mut list);
+        state = zobrist::key(state);
+        let a = list[(state % list.len() as u64) as usize];
+        g.play(a);
+        visit(&g, Some(a));
+    }
+}
+
+#[test]
+fn the_incremental_hash_matches_a_fresh_one_through_random_games() {
+    for id in [GameId::Grabber6, GameId::Grabber8, GameId::Grabber10] {
+        for seed in 0..20 {
+            random_game(id, seed, |g, _| {
+                assert_eq!(g.hash, g.full_hash(), "{}", g.to_setup());
+            });
+        }
+    }
+}
+
+#[test]
+fn men_are_conserved_in_the_capture_phase_and_columns_keep_their_shape() {
+    for id in [GameId::Grabber6, GameId::Grabber8, GameId::Grabber10] {
+        for seed in 100..120 {
+            let mut after_removals = None;
+            let mut previous_at = None;
+            random_game(id, seed, |g, _| {
+                for i in 0..g.len() {
+                    assert!(g.columns[i].stack().runs().len() <= 2);
+                }
+                if let (Some(prev), Some(now)) = (previous_at, g.moving_column())
+                    && prev != now
+                {
+                    // A jump keeps the parity of file and rank.
+                    let prev: Cell = prev;
+                    assert_eq!(prev.x() % 2, now.x() % 2);
+                    assert_eq!(prev.y() % 2, now.y() % 2);
+                }
+                previous_at = g.moving_column();
+                if !g.removal_phase() && !g.in_turn() {
+                    let men = men_by_colour(g);
+                    let first = *after_removals.get_or_insert(men);
+                    assert_eq!(men, first, "men leave the board only by removal");
+                }
+                let back = Grabber::from_setup(
+                    &Setup::parse(&g.to_setup().to_string()).unwrap(),
+                    g.options,
+                )
+                .unwrap();
+                if !g.in_turn() {
+                    assert_eq!(back.columns, g.columns);
+                }
+            });
+            assert_eq!(
+                after_removals.map(|m| m.black + m.white),
+                Some(id.geometry().len() - 4)
+            );
+        }
+    }
+}
