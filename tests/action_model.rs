@@ -69,3 +69,27 @@ fn grabber_keeps_the_action_model_promises_on_every_board() {
         }
     }
 }
+
+#[test]
+fn support_keeps_the_action_model_promises() {
+    use stackyard::rules::{Support, SupportOptions};
+    for push_to_edge in [true, false] {
+        let options = SupportOptions {
+            push_to_edge,
+            ..SupportOptions::default()
+        };
+        let start = Support::start(options);
+        let mut positions = common::random_positions(&start, 10, 120, 11);
+        positions.push(
+            Support::from_setup(
+                &Setup::parse("support 2,w,6/1,w,1,b,5/9/2,w,6/9/9/9/9/9 w 20 0 0 -").unwrap(),
+                options,
+            )
+            .unwrap(),
+        );
+        assert!(positions.len() > 200);
+        for g in &positions {
+            common::assert_action_model(g);
+        }
+    }
+}

@@ -622,3 +622,51 @@ fn a_jump_carries_the_column_and_slides_the_taken_man_underneath() {
     assert_eq!(disc_at(&mut app, "d2", 1).1.0, mover);
     assert_eq!(disc_at(&mut app, "d2", 0).1.0, taken);
 }
+
+#[test]
+fn support_games_can_be_played_to_the_end_with_clicks() {
+    use stackyard::rules::{AnyOptions, SupportOptions};
+    for seed in [7, 8] {
+        let app = app_for(
+            AnyOptions::Support(SupportOptions {
+                ply_cap: 300,
+                ..SupportOptions::default()
+            }),
+            AnimationSpeed::Off,
+        );
+        let (_, passes) = play_game_by_clicks(app, seed);
+        assert_eq!(passes, 0);
+    }
+}
+
+#[test]
+fn an_insertion_brings_a_new_stone_from_the_supply_and_a_push_moves_the_chain() {
+    let mut app = app_with(
+        "support 9/9/9/9/9/9/4,w,4/4,b,4/4,b,4 b 11 0 0 -",
+        AnimationSpeed::Fast,
+    );
+    let bottom = disc_at(&mut app, "e1", 0).1.0;
+    let middle = disc_at(&mut app, "e2", 0).1.0;
+    click(&mut app, BoardClick::Stack(cell("e1")));
+    app.world_mut()
+        .write_message(BoardClick::Choose(stackyard::rules::Action::Dir(
+            stackyard::rules::Dir::N,
+        )));
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<Session>().moves(), ["e1:n"]);
+    for _ in 0..200 {
+        app.update();
+    }
+    assert_every_stone_rests(&mut app);
+    // The chain moved up one cell (the same stones), a new stone took e1, e3 was captured.
+    assert_eq!(disc_at(&mut app, "e2", 0).1.0, bottom);
+    assert_eq!(disc_at(&mut app, "e3", 0).1.0, middle);
+    let new = disc_at(&mut app, "e1", 0).1.0;
+    assert!(new != bottom && new != middle);
+    let trays = discs(&mut app)
+        .iter()
+        .filter(|d| matches!(d.place, DiscPlace::Captured { .. }))
+        .count();
+    assert_eq!(trays, 1);
+}

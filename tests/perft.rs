@@ -2,7 +2,7 @@
 
 mod common;
 
-use stackyard::rules::{Game, GameOptions, Grabber, Intermedium, Setup, Splay, perft};
+use stackyard::rules::{Game, GameOptions, Grabber, Intermedium, Setup, Splay, Support, perft};
 
 fn check_file<G: Game>(name: &str) -> usize {
     let mut checked = 0;
@@ -33,6 +33,11 @@ fn intermedium_perft() {
 #[test]
 fn grabber_perft() {
     assert!(check_file::<Grabber>("grabber") >= 20);
+}
+
+#[test]
+fn support_perft() {
+    assert!(check_file::<Support>("support") >= 10);
 }
 
 #[test]

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use stackyard::rules::{
-    Action, Game, GameId, GameOptions, Grabber, Intermedium, Setup, Splay, play_prefix,
+    Action, Game, GameId, GameOptions, Grabber, Intermedium, Setup, Splay, Support, play_prefix,
 };
 
 /// Runs the referee with these arguments: exit status and stdout lines.
@@ -47,6 +47,7 @@ fn steps(position: &str, partial: &str) -> Result<Vec<String>, String> {
         GameId::Grabber6 | GameId::Grabber8 | GameId::Grabber10 => {
             offered::<Grabber>(&setup, partial)
         }
+        GameId::Support => offered::<Support>(&setup, partial),
         other => Err(format!("steps: {other} is not built")),
     }
 }
@@ -123,6 +124,15 @@ fn check_line(
             let (code, out, err) = referee(&["status", &here()?]);
             if code != 0 || out != [rest] {
                 return Err(format!("exit {code} {err}, got {out:?}"));
+            }
+        }
+        "prefix" => {
+            let (start, list) = rest.split_once(" : ").ok_or("prefix P : moves")?;
+            let (code, out, err) = referee(&["moves", &here()?]);
+            let got: Vec<String> = out.into_iter().filter(|m| m.starts_with(start)).collect();
+            let want: Vec<String> = list.split_whitespace().map(String::from).collect();
+            if code != 0 || got != want {
+                return Err(format!("exit {code} {err}, got {}", got.join(" ")));
             }
         }
         "steps" => {

@@ -1,7 +1,9 @@
 //! Per-game evaluation: how good a position looks without searching further, used to cut
 //! playouts short. Kept apart from the rules and from the search (Game / Evaluator / Strategy).
 
-use crate::rules::{AnyGame, Game, Grabber, Intermedium, Player, Splay, splay::WINNING_CAPTURES};
+use crate::rules::{
+    AnyGame, Game, Grabber, Intermedium, Player, Splay, Support, splay::WINNING_CAPTURES,
+};
 
 /// Judges positions of one game.
 pub trait Evaluator<G: Game>: Send + Sync {
@@ -69,6 +71,24 @@ impl Evaluator<Grabber> for GrabberEval {
     }
 }
 
+/// Support: captures towards 18, and stones on the centre (five held through a reply win).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SupportEval;
+
+impl Evaluator<Support> for SupportEval {
+    fn evaluate(&self, p: &Support) -> f32 {
+        let side = |who: Player| {
+            let pending = if p.pending_holder() == Some(who) {
+                1.0
+            } else {
+                0.0
+            };
+            p.captures(who) as f32 / 6.0 + 0.22 * p.centre_stones(who) as f32 + pending
+        };
+        (side(Player::Black) - side(Player::White)).tanh()
+    }
+}
+
 /// Any built game: the evaluator of the game held.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct AnyEval;
@@ -79,6 +99,7 @@ impl Evaluator<AnyGame> for AnyEval {
             AnyGame::Splay(g) => SplayEval.evaluate(g),
             AnyGame::Intermedium(g) => IntermediumEval.evaluate(g),
             AnyGame::Grabber(g) => GrabberEval.evaluate(g),
+            AnyGame::Support(g) => SupportEval.evaluate(g),
         }
     }
 }

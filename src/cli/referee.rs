@@ -2,7 +2,7 @@
 
 use crate::rules::{
     Game, GameId, GameOptions, Grabber, Intermedium, OptionError, PositionError, Setup, Splay,
-    legal_moves, perft as count_perft, play_move, status_line,
+    Support, legal_moves, perft as count_perft, play_move, status_line,
 };
 
 /// Exit status of a usage error or a bad position.
@@ -47,6 +47,7 @@ macro_rules! with_game {
             GameId::Splay => $f::<Splay>($($arg),*),
             GameId::Intermedium => $f::<Intermedium>($($arg),*),
             GameId::Grabber6 | GameId::Grabber8 | GameId::Grabber10 => $f::<Grabber>($($arg),*),
+            GameId::Support => $f::<Support>($($arg),*),
             other => Err(Failure::usage(PositionError::NotBuilt(other).to_string())),
         }
     };

@@ -105,16 +105,50 @@ fn animate_travels(
                 let from = match t.from {
                     Place::Board { cell, level } => DiscPlace::Board { cell, level },
                     Place::Hand { cell, level } => DiscPlace::Hand { cell, level },
-                    Place::Captured(_) | Place::Removed(_) => continue,
+                    Place::Captured(_) | Place::Removed(_) | Place::Supply(_) => continue,
                 };
                 if let Some(e) = at.remove(&from) {
                     moved.push((e, t.to));
+                }
+            }
+            // New stones come from the player's supply: spawned there, moved like any other.
+            for t in &this {
+                if let (Place::Supply(colour), Place::Board { cell, level }) = (t.from, t.to) {
+                    let disc = super::stones::Disc {
+                        colour,
+                        place: DiscPlace::Board { cell, level },
+                        jitter: Vec3::ZERO,
+                    };
+                    let from = Transform::from_translation(super::layout::place_translation(
+                        g,
+                        DiscPlace::Supply { colour },
+                    ));
+                    let at_rest = disc.rest(g);
+                    let e = if *speed == AnimationSpeed::Off {
+                        super::stones::spawn_disc(&mut commands, disc, at_rest)
+                    } else {
+                        let e = super::stones::spawn_disc(&mut commands, disc, from);
+                        let secs = speed.stage_secs();
+                        commands.entity(e).insert(Tweens(
+                            vec![Tween {
+                                from,
+                                to: at_rest,
+                                start: time.elapsed_secs_f64() + f64::from(stage) * f64::from(secs),
+                                secs: secs * 1.25,
+                                lift: 0.8,
+                            }]
+                            .into(),
+                        ));
+                        e
+                    };
+                    at.insert(DiscPlace::Board { cell, level }, e);
                 }
             }
             for (e, to) in moved {
                 let place = match to {
                     Place::Board { cell, level } => DiscPlace::Board { cell, level },
                     Place::Hand { cell, level } => DiscPlace::Hand { cell, level },
+                    Place::Supply(_) => continue,
                     Place::Removed(colour) => {
                         let slot = removed[colour.index()];
                         removed[colour.index()] += 1;

@@ -11,6 +11,7 @@ macro_rules! each {
             AnyGame::Splay($g) => $body,
             AnyGame::Intermedium($g) => $body,
             AnyGame::Grabber($g) => $body,
+            AnyGame::Support($g) => $body,
         }
     };
 }

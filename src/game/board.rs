@@ -6,7 +6,7 @@
 use bevy::light::{CascadeShadowConfigBuilder, GlobalAmbientLight};
 use bevy::prelude::*;
 
-use crate::rules::{Cell, Game, GameId, Intermedium, Player, Splay};
+use crate::rules::{Cell, Game, GameId, Intermedium, Player, Splay, Support};
 
 use super::layout::{BOARD_TOP, CELL, TABLE_TOP, cell_centre};
 use super::session::{BoardClick, Session, report_clicks};
@@ -88,6 +88,8 @@ fn tile_colour(id: GameId, cell: Cell) -> Color {
                 Color::srgb(0.84, 0.71, 0.50)
             }
         }
+        GameId::Support if Support::is_centre(cell) => Color::srgb(0.74, 0.66, 0.42),
+        GameId::Support if Support::is_insertion_cell(cell) => Color::srgb(0.90, 0.78, 0.56),
         GameId::CashInHand | GameId::Support => Color::srgb(0.80, 0.66, 0.45),
     }
 }
@@ -174,6 +176,41 @@ fn spawn_board(
     }
     if id == GameId::Intermedium {
         spawn_cities(&mut commands, &mut meshes, &mut materials);
+    }
+    if id == GameId::Support {
+        spawn_bases(&mut commands, &mut meshes, &mut materials);
+    }
+}
+
+/// Support's eight bases: fixed enamelled pieces, yellow for White's and blue for Black's.
+fn spawn_bases(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<StandardMaterial>,
+) {
+    let g = GameId::Support.geometry();
+    let block = meshes.add(Cylinder::new(CELL * 0.40, 0.22).mesh().resolution(6));
+    for p in Player::ALL {
+        let colour = match p {
+            Player::White => Color::srgb(0.95, 0.78, 0.18),
+            Player::Black => Color::srgb(0.16, 0.36, 0.85),
+        };
+        let material = materials.add(StandardMaterial {
+            base_color: colour,
+            perceptual_roughness: 0.35,
+            clearcoat: 0.6,
+            ..default()
+        });
+        for base in Support::bases(p) {
+            commands.spawn((
+                Name::new(format!("{p} base {base}")),
+                BoardPiece(GameId::Support),
+                Mesh3d(block.clone()),
+                MeshMaterial3d(material.clone()),
+                Transform::from_translation(cell_centre(g, base) + Vec3::Y * 0.11),
+                Pickable::IGNORE,
+            ));
+        }
     }
 }
 

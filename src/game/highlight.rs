@@ -16,6 +16,8 @@ pub struct Marker {
     pub cell: Cell,
     /// What choosing it does.
     pub kind: MarkerKind,
+    /// The decision it stands for (none for the chosen stack's own ring).
+    pub action: Option<crate::rules::Action>,
 }
 
 /// A mark that is not clicked: a dot on a cell a splay would pass over, or the hint's halo.
@@ -28,6 +30,8 @@ struct MarkerLook {
     ring: Handle<Mesh>,
     halo: Handle<Mesh>,
     dot: Handle<Mesh>,
+    /// A cone pointing up: turned to show a push's direction.
+    arrow: Handle<Mesh>,
     /// A thin upright rod, 1 unit tall: ties the stones in hand to the cell below them.
     tether: Handle<Mesh>,
     tether_material: Handle<StandardMaterial>,
@@ -56,6 +60,8 @@ pub fn marker_colour(kind: MarkerKind) -> Color {
         MarkerKind::Hint => Color::srgb(0.85, 0.3, 1.0),
         MarkerKind::Stop => Color::srgb(1.0, 0.25, 0.2),
         MarkerKind::Pick => Color::srgb(1.0, 0.85, 0.45),
+        MarkerKind::Insert => Color::srgb(0.8, 0.85, 0.95),
+        MarkerKind::Push => Color::srgb(0.35, 0.85, 1.0),
     }
 }
 
@@ -85,6 +91,8 @@ fn create_marker_look(
         MarkerKind::SplayForced,
         MarkerKind::Stop,
         MarkerKind::Pick,
+        MarkerKind::Insert,
+        MarkerKind::Push,
         MarkerKind::Hint,
     ];
     let tether_material = materials.add(StandardMaterial {
@@ -98,7 +106,7 @@ fn create_marker_look(
         .into_iter()
         .map(|k| {
             let c = marker_colour(k);
-            let strength = if k == MarkerKind::Selectable {
+            let strength = if matches!(k, MarkerKind::Selectable | MarkerKind::Insert) {
                 0.6
             } else {
                 2.5
@@ -118,6 +126,10 @@ fn create_marker_look(
         ring: meshes.add(Torus::new(CELL * 0.36, CELL * 0.44)),
         halo: meshes.add(Torus::new(CELL * 0.42, CELL * 0.46)),
         dot: meshes.add(Sphere::new(CELL * 0.07)),
+        arrow: meshes.add(Cone {
+            radius: CELL * 0.2,
+            height: CELL * 0.5,
+        }),
         tether: meshes.add(Cylinder::new(0.025, 1.0)),
         tether_material,
         materials,
@@ -140,23 +152,51 @@ fn show_targets(
     let top = |c: Cell| {
         cell_centre(g, c) + Vec3::Y * (DISC_HEIGHT * position.stack(c).len() as f32 + 0.03)
     };
-    let spawn_marker = |commands: &mut Commands, cell: Cell, kind: MarkerKind| {
-        // Stacks that may be chosen get a quiet halo on the board around their foot; targets a
-        // bright ring on top of whatever stands there.
-        let (mesh, at) = if kind == MarkerKind::Selectable {
-            (look.halo.clone(), cell_centre(g, cell) + Vec3::Y * 0.01)
-        } else {
-            (look.ring.clone(), top(cell))
+    let selected = position.selected();
+    let spawn_marker = |commands: &mut Commands, cell: Cell, kind: MarkerKind, action| {
+        // Stacks that may be chosen get a quiet halo on the board around their foot (smaller for
+        // an empty cell to insert on); a push an arrow from the chosen stone towards its
+        // neighbour; other targets a bright ring on top of whatever stands there.
+        let (mesh, transform) = match kind {
+            MarkerKind::Selectable => (
+                look.halo.clone(),
+                Transform::from_translation(cell_centre(g, cell) + Vec3::Y * 0.01)
+                    .with_scale(Vec3::new(1.0, 0.5, 1.0)),
+            ),
+            MarkerKind::Insert => (
+                look.halo.clone(),
+                Transform::from_translation(cell_centre(g, cell) + Vec3::Y * 0.01)
+                    .with_scale(Vec3::new(0.55, 0.5, 0.55)),
+            ),
+            MarkerKind::Push => {
+                let from = selected.map_or(cell_centre(g, cell), |s| cell_centre(g, s));
+                let to = cell_centre(g, cell);
+                let direction = (to - from).normalize_or(Vec3::X);
+                (
+                    look.arrow.clone(),
+                    Transform::from_translation(from.lerp(to, 0.55) + Vec3::Y * 0.45)
+                        .with_rotation(Quat::from_rotation_arc(Vec3::Y, direction)),
+                )
+            }
+            _ => (
+                look.ring.clone(),
+                Transform::from_translation(top(cell)).with_scale(Vec3::new(1.0, 0.5, 1.0)),
+            ),
         };
         commands
             .spawn((
                 Name::new(format!("Marker {cell}")),
-                Marker { cell, kind },
+                Marker { cell, kind, action },
                 Mesh3d(mesh),
                 MeshMaterial3d(look.material(kind)),
-                Transform::from_translation(at).with_scale(Vec3::new(1.0, 0.5, 1.0)),
+                transform,
             ))
-            .observe(report_clicks(|m: &Marker| Some(BoardClick::Cell(m.cell))));
+            .observe(report_clicks(|m: &Marker| {
+                Some(
+                    m.action
+                        .map_or(BoardClick::Cell(m.cell), BoardClick::Choose),
+                )
+            }));
     };
     if let Some((cell, _)) = position.hand() {
         // The stones in hand hover over the last cell entered; a glowing rod ties them to it.
@@ -172,8 +212,8 @@ fn show_targets(
             Pickable::IGNORE,
         ));
     }
-    if let Some(origin) = position.selected() {
-        spawn_marker(&mut commands, origin, MarkerKind::Selected);
+    if let Some(origin) = selected {
+        spawn_marker(&mut commands, origin, MarkerKind::Selected, None);
     }
     if let Some(hint) = hint.filter(|h| h.position == position.hash())
         && let Some(cell) = position.action_cell(hint.action)
@@ -193,10 +233,19 @@ fn show_targets(
             continue;
         };
         let kind = position.marker(action);
-        spawn_marker(&mut commands, cell, kind);
-        if matches!(kind, MarkerKind::Splay | MarkerKind::SplayForced) {
+        spawn_marker(&mut commands, cell, kind, Some(action));
+        if matches!(
+            kind,
+            MarkerKind::Splay | MarkerKind::SplayForced | MarkerKind::Push
+        ) {
+            // A splay's path up to its ringed landing cell; a push's chain, head included.
             let path = position.action_path(action);
-            for &c in path.iter().take(path.len().saturating_sub(1)) {
+            let shown = if kind == MarkerKind::Push {
+                path.len()
+            } else {
+                path.len().saturating_sub(1)
+            };
+            for &c in path.iter().take(shown) {
                 commands.spawn((
                     Name::new(format!("Path {c}")),
                     Decoration,

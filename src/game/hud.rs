@@ -4,9 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::rules::{
-    Action, AnyOptions, BUILT, Game, GameId, Outcome, Player, Reason, splay::WINNING_CAPTURES,
-};
+use crate::rules::{Action, AnyOptions, BUILT, Game, GameId, Outcome, Player, Reason};
 
 use super::layout::{CELL, cell_centre};
 use super::opponent::{Hint, HintRequest, Purpose, Seat, Seats, Thinking};
@@ -67,6 +65,7 @@ fn pick_game(
             AnyOptions::Splay(o) => &mut o.first_player,
             AnyOptions::Intermedium(o) => &mut o.first_player,
             AnyOptions::Grabber(_, o) => &mut o.first_player,
+            AnyOptions::Support(o) => &mut o.first_player,
         };
         ui.horizontal(|ui| {
             ui.label("First to move");
@@ -79,6 +78,12 @@ fn pick_game(
                 .on_hover_text(
                     "In each player's first two turns the stack must end further forward \
                      and sow at least one empty cell (when such a move exists)",
+                );
+        }
+        if let AnyOptions::Support(o) = &mut picker.options {
+            ui.checkbox(&mut o.push_to_edge, "Pushes may reach the edge")
+                .on_hover_text(
+                    "Whether the stone at the head of a push may land on the outer ring",
                 );
         }
         if ui.button(egui::RichText::new("Start").strong()).clicked() {
@@ -110,19 +115,25 @@ fn game_blurb(id: GameId) -> &'static str {
         GameId::Grabber6 | GameId::Grabber8 | GameId::Grabber10 => {
             "Christian Freeling. Column checkers from a full board; whoever cannot capture loses."
         }
+        GameId::Support => {
+            "João Pedro Neto, 2002. Insert and push from the edge, move along your bases' groups."
+        }
         _ => "",
     }
 }
 
 /// The result in words.
 #[must_use]
-pub fn describe_outcome(o: Outcome) -> String {
+pub fn describe_outcome(o: Outcome, captured: usize) -> String {
     match o {
         Outcome::Win(p, Reason::Captures) => {
+            format!("{} wins: {captured} enemy stones captured", title(p))
+        }
+        Outcome::Win(p, Reason::Centre) => {
             format!(
-                "{} wins: {} enemy stones captured",
+                "{} wins: the centre majority held through {}'s reply",
                 title(p),
-                WINNING_CAPTURES
+                title(!p)
             )
         }
         Outcome::Win(p, Reason::City) => {
@@ -195,7 +206,10 @@ fn show_panel(
             ui.separator();
             match session.outcome() {
                 Some(o) => {
-                    ui.heading(describe_outcome(o));
+                    ui.heading(describe_outcome(
+                        o,
+                        o.winner().map_or(0, |p| position.captured_by(p)),
+                    ));
                 }
                 None => {
                     ui.horizontal(|ui| {
@@ -273,7 +287,7 @@ fn show_panel(
                     requests.write(SessionRequest::Pass);
                 }
                 let taken = session.turn().actions().len();
-                if taken == 1 && ui.button("Choose another stack").clicked() {
+                if taken == 1 && ui.button("Choose again").clicked() {
                     requests.write(SessionRequest::CancelSelection);
                 }
                 if session.legal_actions().contains(&Action::Stop)

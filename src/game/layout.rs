@@ -39,6 +39,12 @@ pub enum DiscPlace {
         /// The level among the stones in hand.
         level: u8,
     },
+    /// Where new stones come from (Support's supply): beside the board, on the player's side.
+    /// Never a resting place: stones only pass through it.
+    Supply {
+        /// The supply's colour.
+        colour: Player,
+    },
     /// Taken out of the game by its owner (Grabber's removals): beside the board, at a slot.
     Removed {
         /// The owner.
@@ -72,6 +78,14 @@ pub fn place_translation(g: Geometry, place: DiscPlace) -> Vec3 {
         }
         DiscPlace::Hand { cell, level } => {
             cell_centre(g, cell) + Vec3::Y * (HAND_LIFT + DISC_HEIGHT * (f32::from(level) + 0.5))
+        }
+        DiscPlace::Supply { colour } => {
+            let side = match colour {
+                Player::Black => 1.0,
+                Player::White => -1.0,
+            };
+            let x = (f32::from(g.width) / 2.0 + 1.3) * CELL;
+            Vec3::new(x, TABLE_TOP + DISC_HEIGHT, side * 2.0 * CELL)
         }
         DiscPlace::Removed { colour, slot } => {
             // Beside the board, on the owner's right: a short row of piles.

@@ -20,6 +20,7 @@ mod splay_view;
 mod stone_look;
 pub mod stone_mesh;
 pub mod stones;
+mod support_view;
 pub mod view;
 
 use bevy::prelude::*;

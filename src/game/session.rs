@@ -22,6 +22,8 @@ pub enum BoardClick {
     Cell(Cell),
     /// A stone of the stack on this cell.
     Stack(Cell),
+    /// A lit marker that stands for this decision.
+    Choose(Action),
 }
 
 /// An observer for entities with a `C` component: a primary click on one writes the
@@ -153,10 +155,15 @@ impl Session {
     /// or a stack to choose (switching from the one chosen).
     #[must_use]
     pub fn decision_for(&self, click: BoardClick) -> ClickDecision {
+        let legal = self.legal_actions();
         let cell = match click {
             BoardClick::Cell(c) | BoardClick::Stack(c) => c,
+            BoardClick::Choose(a) if legal.contains(&a) => return ClickDecision::Play(a),
+            BoardClick::Choose(a) => match self.turn.now().action_cell(a) {
+                Some(c) => c,
+                None => return ClickDecision::Nothing,
+            },
         };
-        let legal = self.legal_actions();
         let now = self.turn.now();
         if let Some(&a) = legal.iter().find(|&&a| now.action_cell(a) == Some(cell)) {
             return ClickDecision::Play(a);

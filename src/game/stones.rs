@@ -149,16 +149,25 @@ fn spawn_all_discs(commands: &mut Commands, session: &Session) {
             place,
             jitter: jitter(n as u64 * 7919 + session.moves().len() as u64),
         };
+        spawn_disc(commands, disc, disc.rest(g));
+    }
+}
+
+/// Spawns one stone (clickable, hoverable) with this transform; its looks are added on spawn.
+pub fn spawn_disc(commands: &mut Commands, disc: Disc, at: Transform) -> Entity {
+    {
         commands
-            .spawn((Name::new(format!("{colour} stone")), disc, disc.rest(g)))
+            .spawn((Name::new(format!("{} stone", disc.colour)), disc, at))
             .observe(report_clicks(|d: &Disc| match d.place {
                 DiscPlace::Board { cell, .. } => Some(BoardClick::Stack(cell)),
-                DiscPlace::Hand { .. } | DiscPlace::Removed { .. } | DiscPlace::Captured { .. } => {
-                    None
-                }
+                DiscPlace::Hand { .. }
+                | DiscPlace::Supply { .. }
+                | DiscPlace::Removed { .. }
+                | DiscPlace::Captured { .. } => None,
             }))
             .observe(hover_stack)
-            .observe(leave_stack);
+            .observe(leave_stack)
+            .id()
     }
 }
 

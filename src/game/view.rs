@@ -29,6 +29,10 @@ pub enum MarkerKind {
     Splay,
     /// A forced splay whose bottom stone lands here.
     SplayForced,
+    /// An empty cell where a stone may be inserted (Support).
+    Insert,
+    /// A push in a direction (Support): an arrow.
+    Push,
     /// Ending a capture here (Grabber's `stop`).
     Stop,
     /// The decision the hint suggests.

@@ -14,6 +14,7 @@ use super::player::Player;
 use super::setup::{PositionError, Setup};
 use super::splay::{Splay, SplayOptions};
 use super::stack::Stack;
+use super::support::{Support, SupportOptions};
 use super::travel::Travel;
 
 /// The position of one of the built games.
@@ -25,6 +26,8 @@ pub enum AnyGame {
     Intermedium(Intermedium),
     /// A Grabber position, on any of its boards.
     Grabber(Grabber),
+    /// A Support position.
+    Support(Support),
 }
 
 /// The options of one of the built games.
@@ -36,6 +39,8 @@ pub enum AnyOptions {
     Intermedium(IntermediumOptions),
     /// Grabber's options, with the board (`grabber-6`, `grabber`, `grabber-10`).
     Grabber(GameId, GrabberOptions),
+    /// Support's options.
+    Support(SupportOptions),
 }
 
 /// Calls the same expression on whichever game the value holds.
@@ -45,16 +50,18 @@ macro_rules! each {
             AnyGame::Splay($g) => $body,
             AnyGame::Intermedium($g) => $body,
             AnyGame::Grabber($g) => $body,
+            AnyGame::Support($g) => $body,
         }
     };
 }
 
 /// The games that can be played (others are not built yet), in menu order.
-pub const BUILT: [GameId; 5] = [
+pub const BUILT: [GameId; 6] = [
     GameId::Intermedium,
     GameId::Grabber8,
     GameId::Grabber6,
     GameId::Grabber10,
+    GameId::Support,
     GameId::Splay,
 ];
 
@@ -68,7 +75,8 @@ impl AnyOptions {
             GameId::Grabber6 | GameId::Grabber8 | GameId::Grabber10 => {
                 Some(AnyOptions::Grabber(id, GrabberOptions::default()))
             }
-            GameId::CashInHand | GameId::Support => None,
+            GameId::Support => Some(AnyOptions::Support(SupportOptions::default())),
+            GameId::CashInHand => None,
         }
     }
 
@@ -79,6 +87,7 @@ impl AnyOptions {
             AnyOptions::Splay(_) => GameId::Splay,
             AnyOptions::Intermedium(_) => GameId::Intermedium,
             AnyOptions::Grabber(id, _) => *id,
+            AnyOptions::Support(_) => GameId::Support,
         }
     }
 
@@ -89,6 +98,7 @@ impl AnyOptions {
             AnyOptions::Splay(_) => SplayOptions::DESCRIPTIONS,
             AnyOptions::Intermedium(_) => IntermediumOptions::DESCRIPTIONS,
             AnyOptions::Grabber(..) => GrabberOptions::DESCRIPTIONS,
+            AnyOptions::Support(_) => SupportOptions::DESCRIPTIONS,
         }
     }
 }
@@ -108,6 +118,7 @@ impl GameOptions for AnyOptions {
             AnyOptions::Splay(o) => o.set(name, value),
             AnyOptions::Intermedium(o) => o.set(name, value),
             AnyOptions::Grabber(_, o) => o.set(name, value),
+            AnyOptions::Support(o) => o.set(name, value),
         }
     }
 
@@ -116,6 +127,7 @@ impl GameOptions for AnyOptions {
             AnyOptions::Splay(o) => o.ply_cap,
             AnyOptions::Intermedium(o) => o.ply_cap,
             AnyOptions::Grabber(_, o) => o.ply_cap,
+            AnyOptions::Support(o) => o.ply_cap,
         }
     }
 }
@@ -161,6 +173,7 @@ impl Game for AnyGame {
             AnyOptions::Splay(o) => AnyGame::Splay(Splay::start(o)),
             AnyOptions::Intermedium(o) => AnyGame::Intermedium(Intermedium::start(o)),
             AnyOptions::Grabber(id, o) => AnyGame::Grabber(Grabber::start_on(id, o)),
+            AnyOptions::Support(o) => AnyGame::Support(Support::start(o)),
         }
     }
 
@@ -176,6 +189,7 @@ impl Game for AnyGame {
             AnyOptions::Splay(o) => AnyGame::Splay(Splay::from_setup(setup, o)?),
             AnyOptions::Intermedium(o) => AnyGame::Intermedium(Intermedium::from_setup(setup, o)?),
             AnyOptions::Grabber(_, o) => AnyGame::Grabber(Grabber::from_setup(setup, o)?),
+            AnyOptions::Support(o) => AnyGame::Support(Support::from_setup(setup, o)?),
         })
     }
 
@@ -192,6 +206,7 @@ impl Game for AnyGame {
             AnyGame::Splay(g) => AnyOptions::Splay(g.options()),
             AnyGame::Intermedium(g) => AnyOptions::Intermedium(g.options()),
             AnyGame::Grabber(g) => AnyOptions::Grabber(g.id(), g.options()),
+            AnyGame::Support(g) => AnyOptions::Support(g.options()),
         }
     }
 

@@ -29,6 +29,7 @@ mod player;
 mod setup;
 pub mod splay;
 mod stack;
+pub mod support;
 mod travel;
 mod turn;
 pub mod zobrist;
@@ -45,6 +46,7 @@ pub use player::{ByPlayer, Player};
 pub use setup::{PositionError, Setup, TokenProblem, parse_count, write_board};
 pub use splay::{Splay, SplayOptions};
 pub use stack::{MAX_STACK, Stack, StackError};
+pub use support::{Support, SupportOptions};
 pub use travel::{Place, Travel};
 pub use turn::{
     IllegalAction, Move, MoveError, Turn, for_each_turn, legal_moves, perft, play_move,

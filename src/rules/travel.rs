@@ -20,6 +20,8 @@ pub enum Place {
         /// The level among the stones in hand, from the bottom.
         level: u8,
     },
+    /// A new stone from a player's supply (Support's insertions).
+    Supply(Player),
     /// Taken out of the game by its owner (Grabber's removals).
     Removed(Player),
     /// Off the board, captured by this player.

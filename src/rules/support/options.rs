@@ -1,0 +1,96 @@
+//! Support's options: who moves first, whether a push may end on the outer ring, the turn cap.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::game::{DEFAULT_PLY_CAP, GameOptions, OptionError, parse_ply_cap};
+use crate::rules::player::Player;
+
+/// Support's options (the spec's table plus NOTATION.md's `ply_cap`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SupportOptions {
+    /// The player to move in the start position.
+    pub first_player: Player,
+    /// Whether the cell at the head of a push may lie on the outer ring.
+    pub push_to_edge: bool,
+    /// The game is a draw once the ply reaches this.
+    pub ply_cap: u32,
+}
+
+impl Default for SupportOptions {
+    fn default() -> Self {
+        SupportOptions {
+            first_player: Player::White,
+            push_to_edge: true,
+            ply_cap: DEFAULT_PLY_CAP,
+        }
+    }
+}
+
+impl GameOptions for SupportOptions {
+    const DESCRIPTIONS: &'static [(&'static str, &'static str)] = &[
+        ("first_player", "white (default) or black"),
+        (
+            "push_to_edge",
+            "allowed (default) or forbidden: may a push end on the outer ring",
+        ),
+        ("ply_cap", "turns before a draw, 1000 by default"),
+    ];
+
+    fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        match name {
+            "first_player" => {
+                self.first_player = Player::from_name(value).ok_or_else(|| OptionError::Value {
+                    name: name.into(),
+                    value: value.into(),
+                    expected: "white or black",
+                })?;
+            }
+            "push_to_edge" => {
+                self.push_to_edge = match value {
+                    "allowed" => true,
+                    "forbidden" => false,
+                    _ => {
+                        return Err(OptionError::Value {
+                            name: name.into(),
+                            value: value.into(),
+                            expected: "allowed or forbidden",
+                        });
+                    }
+                }
+            }
+            "ply_cap" => self.ply_cap = parse_ply_cap(value)?,
+            _ => {
+                return Err(OptionError::Unknown {
+                    name: name.into(),
+                    known: Self::DESCRIPTIONS.iter().map(|d| d.0).collect(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn ply_cap(&self) -> u32 {
+        self.ply_cap
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_are_set_by_name_and_checked() {
+        let o = SupportOptions::default()
+            .with_settings(["push_to_edge=forbidden", "first_player=black"])
+            .unwrap();
+        assert!(!o.push_to_edge);
+        assert_eq!(o.first_player, Player::Black);
+        assert!(SupportOptions::default().push_to_edge);
+        assert!(
+            SupportOptions::default()
+                .with_settings(["push_to_edge=maybe"])
+                .is_err()
+        );
+    }
+}
