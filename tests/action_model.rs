@@ -93,3 +93,28 @@ fn support_keeps_the_action_model_promises() {
         }
     }
 }
+
+#[test]
+fn cash_in_hand_keeps_the_action_model_promises_on_small_stacks() {
+    use stackyard::rules::{CashInHand, CashInHandOptions};
+    // Small stacks, so that whole turns can be listed; the real start is covered by random
+    // games in the unit tests (no dead end is ever offered).
+    let options = CashInHandOptions::default();
+    let start = CashInHand::from_setup(
+        &Setup::parse("cash-in-hand w3,6,b3/8/8/8/8/8/8/b3,6,w3 b 0").unwrap(),
+        options,
+    )
+    .unwrap();
+    let mut positions = common::random_positions(&start, 10, 40, 13);
+    for text in [
+        "cash-in-hand 8/6,b5,1/6,w2,1/4,b,3/3,b3,1,b4,2/2,b6,1,b2,3/3,b3,w3,3/8 w 31",
+        "cash-in-hand 8/8/8/8/8/1,w,6/w,1,w2,5/b3,w,6 b 10",
+        "cash-in-hand w,6,b/8/8/4,b,3/3,b,w3,b,2/4,b,3/8/8 b 10",
+    ] {
+        positions.push(CashInHand::from_setup(&Setup::parse(text).unwrap(), options).unwrap());
+    }
+    assert!(positions.len() > 100);
+    for g in &positions {
+        common::assert_action_model(g);
+    }
+}

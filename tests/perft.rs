@@ -2,7 +2,9 @@
 
 mod common;
 
-use stackyard::rules::{Game, GameOptions, Grabber, Intermedium, Setup, Splay, Support, perft};
+use stackyard::rules::{
+    CashInHand, Game, GameOptions, Grabber, Intermedium, Setup, Splay, Support, perft,
+};
 
 fn check_file<G: Game>(name: &str) -> usize {
     let mut checked = 0;
@@ -38,6 +40,11 @@ fn grabber_perft() {
 #[test]
 fn support_perft() {
     assert!(check_file::<Support>("support") >= 10);
+}
+
+#[test]
+fn cash_in_hand_perft() {
+    assert!(check_file::<CashInHand>("cash-in-hand") >= 9);
 }
 
 #[test]

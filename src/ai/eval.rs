@@ -2,7 +2,8 @@
 //! playouts short. Kept apart from the rules and from the search (Game / Evaluator / Strategy).
 
 use crate::rules::{
-    AnyGame, Game, Grabber, Intermedium, Player, Splay, Support, splay::WINNING_CAPTURES,
+    AnyGame, CashInHand, Game, Grabber, Intermedium, Player, Splay, Support,
+    splay::WINNING_CAPTURES,
 };
 
 /// Judges positions of one game.
@@ -89,6 +90,19 @@ impl Evaluator<Support> for SupportEval {
     }
 }
 
+/// Cash In Hand: the stones on the board are always 128, so owning more of them (and more stacks
+/// to move and to place onto) is what capturing buys.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CashInHandEval;
+
+impl Evaluator<CashInHand> for CashInHandEval {
+    fn evaluate(&self, p: &CashInHand) -> f32 {
+        let black = p.stones(Player::Black) as f32;
+        let white = p.stones(Player::White) as f32;
+        ((black - white) / 24.0).tanh()
+    }
+}
+
 /// Any built game: the evaluator of the game held.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct AnyEval;
@@ -96,6 +110,7 @@ pub struct AnyEval;
 impl Evaluator<AnyGame> for AnyEval {
     fn evaluate(&self, position: &AnyGame) -> f32 {
         match position {
+            AnyGame::CashInHand(g) => CashInHandEval.evaluate(g),
             AnyGame::Splay(g) => SplayEval.evaluate(g),
             AnyGame::Intermedium(g) => IntermediumEval.evaluate(g),
             AnyGame::Grabber(g) => GrabberEval.evaluate(g),

@@ -1,8 +1,8 @@
 //! The referee's subcommands, generic over the game that the position or id names.
 
 use crate::rules::{
-    Game, GameId, GameOptions, Grabber, Intermedium, OptionError, PositionError, Setup, Splay,
-    Support, legal_moves, perft as count_perft, play_move, status_line,
+    CashInHand, Game, GameId, GameOptions, Grabber, Intermedium, OptionError, PositionError, Setup,
+    Splay, Support, legal_moves, perft as count_perft, play_move, status_line,
 };
 
 /// Exit status of a usage error or a bad position.
@@ -44,11 +44,11 @@ type Output = Result<Vec<String>, Failure>;
 macro_rules! with_game {
     ($id:expr, $f:ident($($arg:expr),*)) => {
         match $id {
+            GameId::CashInHand => $f::<CashInHand>($($arg),*),
             GameId::Splay => $f::<Splay>($($arg),*),
             GameId::Intermedium => $f::<Intermedium>($($arg),*),
             GameId::Grabber6 | GameId::Grabber8 | GameId::Grabber10 => $f::<Grabber>($($arg),*),
             GameId::Support => $f::<Support>($($arg),*),
-            other => Err(Failure::usage(PositionError::NotBuilt(other).to_string())),
         }
     };
 }

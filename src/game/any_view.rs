@@ -8,6 +8,7 @@ use super::view::{BoardView, MarkerKind};
 macro_rules! each {
     ($value:expr, $g:ident => $body:expr) => {
         match $value {
+            AnyGame::CashInHand($g) => $body,
             AnyGame::Splay($g) => $body,
             AnyGame::Intermedium($g) => $body,
             AnyGame::Grabber($g) => $body,
@@ -43,5 +44,13 @@ impl BoardView for AnyGame {
 
     fn captures_line(&self, p: Player) -> String {
         each!(self, g => g.captures_line(p))
+    }
+
+    fn count_verb(&self) -> &'static str {
+        each!(self, g => g.count_verb())
+    }
+
+    fn trail(&self) -> Vec<Cell> {
+        each!(self, g => g.trail())
     }
 }

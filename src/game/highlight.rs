@@ -61,6 +61,7 @@ pub fn marker_colour(kind: MarkerKind) -> Color {
         MarkerKind::Stop => Color::srgb(1.0, 0.25, 0.2),
         MarkerKind::Pick => Color::srgb(1.0, 0.85, 0.45),
         MarkerKind::Insert => Color::srgb(0.8, 0.85, 0.95),
+        MarkerKind::Place => Color::srgb(1.0, 0.6, 0.85),
         MarkerKind::Push => Color::srgb(0.35, 0.85, 1.0),
     }
 }
@@ -93,6 +94,7 @@ fn create_marker_look(
         MarkerKind::Pick,
         MarkerKind::Insert,
         MarkerKind::Push,
+        MarkerKind::Place,
         MarkerKind::Hint,
     ];
     let tether_material = materials.add(StandardMaterial {

@@ -62,6 +62,7 @@ fn pick_game(
         });
         ui.label(egui::RichText::new(game_blurb(picker.options.game())).small());
         let first = match &mut picker.options {
+            AnyOptions::CashInHand(o) => &mut o.first_player,
             AnyOptions::Splay(o) => &mut o.first_player,
             AnyOptions::Intermedium(o) => &mut o.first_player,
             AnyOptions::Grabber(_, o) => &mut o.first_player,
@@ -106,6 +107,9 @@ fn game_label(id: GameId) -> String {
 /// One line on a game, for the picker.
 fn game_blurb(id: GameId) -> &'static str {
     match id {
+        GameId::CashInHand => {
+            "Cameron Browne, 2000. Sow stones along diagonals; hem in and outweigh enemy stacks."
+        }
         GameId::Splay => {
             "Joseph Kisenwether, 2000. Stacks step or splay; capture on your back rank."
         }
@@ -118,7 +122,6 @@ fn game_blurb(id: GameId) -> &'static str {
         GameId::Support => {
             "João Pedro Neto, 2002. Insert and push from the edge, move along your bases' groups."
         }
-        _ => "",
     }
 }
 

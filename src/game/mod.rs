@@ -9,6 +9,7 @@ pub mod animation;
 mod any_view;
 mod board;
 pub mod camera;
+mod cash_in_hand_view;
 mod grabber_view;
 pub mod highlight;
 mod hud;

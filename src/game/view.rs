@@ -29,6 +29,8 @@ pub enum MarkerKind {
     Splay,
     /// A forced splay whose bottom stone lands here.
     SplayForced,
+    /// A stack that may receive a captured stone (Cash In Hand's redistribution).
+    Place,
     /// An empty cell where a stone may be inserted (Support).
     Insert,
     /// A push in a direction (Support): an arrow.
@@ -61,4 +63,14 @@ pub trait BoardView: Game {
 
     /// The panel's line on what a player has captured.
     fn captures_line(&self, p: Player) -> String;
+
+    /// The word on the button that confirms a count (`Lift`, `Put down`).
+    fn count_verb(&self) -> &'static str {
+        "Choose"
+    }
+
+    /// The cells the turn in progress has passed through, in order, drawn as a path.
+    fn trail(&self) -> Vec<Cell> {
+        Vec::new()
+    }
 }

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::action::{Action, ActionList, TurnActions};
+use super::cash_in_hand::{CashInHand, CashInHandOptions};
 use super::cell::Cell;
 use super::game::{Game, GameOptions, OptionError, Outcome};
 use super::game_id::GameId;
@@ -20,6 +21,8 @@ use super::travel::Travel;
 /// The position of one of the built games.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AnyGame {
+    /// A Cash In Hand position.
+    CashInHand(CashInHand),
     /// A Splay position.
     Splay(Splay),
     /// An Intermedium position.
@@ -33,6 +36,8 @@ pub enum AnyGame {
 /// The options of one of the built games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum AnyOptions {
+    /// Cash In Hand's options.
+    CashInHand(CashInHandOptions),
     /// Splay's options.
     Splay(SplayOptions),
     /// Intermedium's options.
@@ -47,6 +52,7 @@ pub enum AnyOptions {
 macro_rules! each {
     ($value:expr, $g:ident => $body:expr) => {
         match $value {
+            AnyGame::CashInHand($g) => $body,
             AnyGame::Splay($g) => $body,
             AnyGame::Intermedium($g) => $body,
             AnyGame::Grabber($g) => $body,
@@ -56,7 +62,8 @@ macro_rules! each {
 }
 
 /// The games that can be played (others are not built yet), in menu order.
-pub const BUILT: [GameId; 6] = [
+pub const BUILT: [GameId; 7] = [
+    GameId::CashInHand,
     GameId::Intermedium,
     GameId::Grabber8,
     GameId::Grabber6,
@@ -76,7 +83,7 @@ impl AnyOptions {
                 Some(AnyOptions::Grabber(id, GrabberOptions::default()))
             }
             GameId::Support => Some(AnyOptions::Support(SupportOptions::default())),
-            GameId::CashInHand => None,
+            GameId::CashInHand => Some(AnyOptions::CashInHand(CashInHandOptions::default())),
         }
     }
 
@@ -84,6 +91,7 @@ impl AnyOptions {
     #[must_use]
     pub fn game(&self) -> GameId {
         match self {
+            AnyOptions::CashInHand(_) => GameId::CashInHand,
             AnyOptions::Splay(_) => GameId::Splay,
             AnyOptions::Intermedium(_) => GameId::Intermedium,
             AnyOptions::Grabber(id, _) => *id,
@@ -95,6 +103,7 @@ impl AnyOptions {
     #[must_use]
     pub fn descriptions(&self) -> &'static [(&'static str, &'static str)] {
         match self {
+            AnyOptions::CashInHand(_) => CashInHandOptions::DESCRIPTIONS,
             AnyOptions::Splay(_) => SplayOptions::DESCRIPTIONS,
             AnyOptions::Intermedium(_) => IntermediumOptions::DESCRIPTIONS,
             AnyOptions::Grabber(..) => GrabberOptions::DESCRIPTIONS,
@@ -115,6 +124,7 @@ impl GameOptions for AnyOptions {
 
     fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
         match self {
+            AnyOptions::CashInHand(o) => o.set(name, value),
             AnyOptions::Splay(o) => o.set(name, value),
             AnyOptions::Intermedium(o) => o.set(name, value),
             AnyOptions::Grabber(_, o) => o.set(name, value),
@@ -124,6 +134,7 @@ impl GameOptions for AnyOptions {
 
     fn ply_cap(&self) -> u32 {
         match self {
+            AnyOptions::CashInHand(o) => o.ply_cap,
             AnyOptions::Splay(o) => o.ply_cap,
             AnyOptions::Intermedium(o) => o.ply_cap,
             AnyOptions::Grabber(_, o) => o.ply_cap,
@@ -170,6 +181,7 @@ impl Game for AnyGame {
 
     fn start(options: AnyOptions) -> AnyGame {
         match options {
+            AnyOptions::CashInHand(o) => AnyGame::CashInHand(CashInHand::start(o)),
             AnyOptions::Splay(o) => AnyGame::Splay(Splay::start(o)),
             AnyOptions::Intermedium(o) => AnyGame::Intermedium(Intermedium::start(o)),
             AnyOptions::Grabber(id, o) => AnyGame::Grabber(Grabber::start_on(id, o)),
@@ -186,6 +198,7 @@ impl Game for AnyGame {
             )));
         }
         Ok(match options {
+            AnyOptions::CashInHand(o) => AnyGame::CashInHand(CashInHand::from_setup(setup, o)?),
             AnyOptions::Splay(o) => AnyGame::Splay(Splay::from_setup(setup, o)?),
             AnyOptions::Intermedium(o) => AnyGame::Intermedium(Intermedium::from_setup(setup, o)?),
             AnyOptions::Grabber(_, o) => AnyGame::Grabber(Grabber::from_setup(setup, o)?),
@@ -203,6 +216,7 @@ impl Game for AnyGame {
 
     fn options(&self) -> AnyOptions {
         match self {
+            AnyGame::CashInHand(g) => AnyOptions::CashInHand(g.options()),
             AnyGame::Splay(g) => AnyOptions::Splay(g.options()),
             AnyGame::Intermedium(g) => AnyOptions::Intermedium(g.options()),
             AnyGame::Grabber(g) => AnyOptions::Grabber(g.id(), g.options()),

@@ -19,6 +19,7 @@
 
 mod action;
 mod any;
+pub mod cash_in_hand;
 mod cell;
 mod game;
 mod game_id;
@@ -36,6 +37,7 @@ pub mod zobrist;
 
 pub use action::{Action, ActionList, MAX_ACTIONS, TurnActions};
 pub use any::{AnyGame, AnyOptions, BUILT};
+pub use cash_in_hand::{CashInHand, CashInHandOptions};
 pub use cell::{Cell, CellError, Dir, Geometry, MAX_SIDE};
 pub use game::{DEFAULT_PLY_CAP, Game, GameOptions, OptionError, Outcome, Reason, parse_ply_cap};
 pub use game_id::{GameId, UnknownGame};

@@ -1,0 +1,71 @@
+//! Unit tests of Cash In Hand's internals: the incremental hash and the invariants of random
+//! games from the real start (128 stones, parity), and the notation round trip.
+
+use super::*;
+use crate::rules::{legal_moves, play_move};
+
+fn random_game(seed: u64, plies: u32, mut visit: impl FnMut(&CashInHand)) {
+    let mut g = CashInHand::start(CashInHandOptions::default());
+    let mut state = seed;
+    let mut list = ActionList::new();
+    while g.outcome().is_none() && g.ply < plies {
+        list.clear();
+        g.legal_actions(&mut list);
+        assert!(!list.is_empty(), "a dead end in {}", g.to_setup());
+        state = zobrist::key(state);
+        g.play(list[(state % list.len() as u64) as usize]);
+        visit(&g);
+    }
+}
+
+#[test]
+fn the_hash_parity_and_the_stone_count_hold_through_random_games() {
+    for seed in 0..25 {
+        random_game(seed, 200, |g| {
+            assert_eq!(g.hash, g.full_hash(), "{}", g.to_setup());
+            if !g.in_turn() {
+                let n = stones_by_colour(g);
+                assert_eq!(n.black + n.white, 128, "{}", g.to_setup());
+                let back = CashInHand::from_setup(
+                    &Setup::parse(&g.to_setup().to_string()).unwrap(),
+                    g.options,
+                )
+                .expect("parity holds, so the string parses");
+                assert_eq!(back.heights, g.heights);
+            }
+        });
+    }
+}
+
+#[test]
+fn whole_moves_of_small_positions_print_and_replay() {
+    let g = CashInHand::from_setup(
+        &Setup::parse("cash-in-hand w,6,b/8/8/4,b,3/3,b,w3,b,2/4,b,3/8/8 b 10").unwrap(),
+        CashInHandOptions::default(),
+    )
+    .unwrap();
+    let moves = legal_moves(&g);
+    assert!(
+        moves
+            .iter()
+            .any(|m| m.notation == "h8:1 g7:1 (:e4) d4:1 e5:2")
+    );
+    for m in &moves {
+        let (after, actions) = play_move(&g, &m.notation).unwrap();
+        assert_eq!(actions, m.actions, "{}", m.notation);
+        assert_eq!(after.ply, 11);
+    }
+}
+
+#[test]
+fn the_start_offers_every_count_and_only_the_two_corner_stacks() {
+    let g = CashInHand::start(CashInHandOptions::default());
+    let mut list = ActionList::new();
+    g.legal_actions(&mut list);
+    assert_eq!(list.len(), 2);
+    let mut g = g;
+    g.play(Action::Cell("a1".parse().unwrap()));
+    list.clear();
+    g.legal_actions(&mut list);
+    assert_eq!(list.len(), 32);
+}
