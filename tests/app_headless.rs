@@ -269,6 +269,9 @@ fn play_game_by_clicks(mut app: App, seed: u64) -> (stackyard::rules::Outcome, u
         if a == Action::Pass {
             passes += 1;
             app.world_mut().write_message(SessionRequest::Pass);
+        } else if matches!(a, Action::Count(_)) {
+            // Counts are chosen in the panel, which sends the same request.
+            app.world_mut().write_message(SessionRequest::Play(a));
         } else {
             let c = session
                 .position()
@@ -669,4 +672,61 @@ fn an_insertion_brings_a_new_stone_from_the_supply_and_a_push_moves_the_chain() 
         .filter(|d| matches!(d.place, DiscPlace::Captured { .. }))
         .count();
     assert_eq!(trays, 1);
+}
+
+#[test]
+fn cash_in_hand_games_can_be_played_with_clicks_and_counts_and_stones_stay_consistent() {
+    use stackyard::rules::{AnyOptions, CashInHandOptions};
+    for seed in [9, 10] {
+        let app = app_for(
+            AnyOptions::CashInHand(CashInHandOptions {
+                ply_cap: 40,
+                ..CashInHandOptions::default()
+            }),
+            AnimationSpeed::Off,
+        );
+        assert!(session_string(&app).starts_with("cash-in-hand "));
+        let (_, passes) = play_game_by_clicks(app, seed);
+        assert_eq!(passes, 0);
+    }
+}
+
+#[test]
+fn a_capture_sends_stones_to_the_supply_and_placements_bring_new_ones() {
+    use stackyard::rules::Action;
+    // Example 7 of the spec: h8:1 g7:1 captures e4 (3 stones), placed 1 on d4 and 2 on e5.
+    let mut app = app_with(
+        "cash-in-hand w,6,b/8/8/4,b,3/3,b,w3,b,2/4,b,3/8/8 b 10",
+        AnimationSpeed::Fast,
+    );
+    let sown = disc_at(&mut app, "h8", 0).1.0;
+    click(&mut app, BoardClick::Stack(cell("h8")));
+    // One stone only: the count is taken for the person, then the drop too.
+    assert_eq!(app.world().resource::<Session>().turn().notation(), "h8:1");
+    click(&mut app, BoardClick::Cell(cell("g7")));
+    let turn = app.world().resource::<Session>().turn().notation();
+    assert_eq!(turn, "h8:1 g7:1 (:e4)", "captures are made at once");
+    for c in ["d4", "e5", "e5"] {
+        click(&mut app, BoardClick::Stack(cell(c)));
+    }
+    assert_eq!(
+        app.world().resource::<Session>().moves(),
+        ["h8:1 g7:1 (:e4) d4:1 e5:2"]
+    );
+    for _ in 0..300 {
+        app.update();
+    }
+    assert_every_stone_rests(&mut app);
+    let on_board = discs(&mut app)
+        .iter()
+        .filter(|d| matches!(d.place, DiscPlace::Board { .. }))
+        .count();
+    assert_eq!(
+        on_board, 9,
+        "the stones on the board stay as many as before"
+    );
+    assert!(!matches!(
+        app.world().resource::<Session>().legal_actions().first(),
+        Some(Action::Count(_))
+    ));
 }

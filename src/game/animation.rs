@@ -148,7 +148,7 @@ fn animate_travels(
                 let place = match to {
                     Place::Board { cell, level } => DiscPlace::Board { cell, level },
                     Place::Hand { cell, level } => DiscPlace::Hand { cell, level },
-                    Place::Supply(_) => continue,
+                    Place::Supply(colour) => DiscPlace::Supply { colour },
                     Place::Removed(colour) => {
                         let slot = removed[colour.index()];
                         removed[colour.index()] += 1;
@@ -176,6 +176,10 @@ fn animate_travels(
                 let rest = disc.rest(g);
                 if *speed == AnimationSpeed::Off {
                     *transform = rest;
+                    if matches!(place, DiscPlace::Supply { .. }) {
+                        // Back to the supply: the stone leaves the table.
+                        commands.entity(e).despawn();
+                    }
                     continue;
                 }
                 let secs = speed.stage_secs();
@@ -214,10 +218,15 @@ fn animate_travels(
 fn advance_tweens(
     mut commands: Commands,
     time: Res<Time>,
-    mut moving: Query<(Entity, &mut Transform, &mut Tweens)>,
+    mut moving: Query<(
+        Entity,
+        &mut Transform,
+        &mut Tweens,
+        Option<&super::stones::Disc>,
+    )>,
 ) {
     let now = time.elapsed_secs_f64();
-    for (e, mut transform, mut tweens) in &mut moving {
+    for (e, mut transform, mut tweens, disc) in &mut moving {
         while let Some(t) = tweens.0.front().copied() {
             if now < t.start {
                 break;
@@ -234,7 +243,12 @@ fn advance_tweens(
             tweens.0.pop_front();
         }
         if tweens.0.is_empty() {
-            commands.entity(e).remove::<Tweens>();
+            if disc.is_some_and(|d| matches!(d.place, DiscPlace::Supply { .. })) {
+                // A stone that went back to the supply leaves the table.
+                commands.entity(e).despawn();
+            } else {
+                commands.entity(e).remove::<Tweens>();
+            }
         }
     }
 }

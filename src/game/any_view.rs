@@ -50,6 +50,10 @@ impl BoardView for AnyGame {
         each!(self, g => g.count_verb())
     }
 
+    fn left_to_place(&self) -> usize {
+        each!(self, g => g.left_to_place())
+    }
+
     fn trail(&self) -> Vec<Cell> {
         each!(self, g => g.trail())
     }

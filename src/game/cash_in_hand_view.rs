@@ -70,6 +70,10 @@ impl BoardView for CashInHand {
         if self.taking() { "Lift" } else { "Put down" }
     }
 
+    fn left_to_place(&self) -> usize {
+        CashInHand::left_to_place(self)
+    }
+
     fn trail(&self) -> Vec<Cell> {
         self.origin().into_iter().chain(self.path()).collect()
     }

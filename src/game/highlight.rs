@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use crate::rules::{Cell, Game};
 
-use super::layout::{CELL, DISC_HEIGHT, HAND_LIFT, cell_centre};
+use super::layout::{CELL, HAND_LIFT, cell_centre, stack_top};
 use super::session::{BoardClick, Session, report_clicks};
 use super::view::{BoardView, MarkerKind};
 
@@ -151,9 +151,7 @@ fn show_targets(
     }
     let position = session.position();
     let g = position.id().geometry();
-    let top = |c: Cell| {
-        cell_centre(g, c) + Vec3::Y * (DISC_HEIGHT * position.stack(c).len() as f32 + 0.03)
-    };
+    let top = |c: Cell| cell_centre(g, c) + Vec3::Y * (stack_top(position.stack(c).len()) + 0.03);
     let selected = position.selected();
     let spawn_marker = |commands: &mut Commands, cell: Cell, kind: MarkerKind, action| {
         // Stacks that may be chosen get a quiet halo on the board around their foot (smaller for
@@ -211,6 +209,29 @@ fn show_targets(
             MeshMaterial3d(look.tether_material.clone()),
             Transform::from_translation(foot + Vec3::Y * height / 2.0)
                 .with_scale(Vec3::new(1.0, height, 1.0)),
+            Pickable::IGNORE,
+        ));
+    }
+    // The path of the turn so far (Cash In Hand's sowing): glowing rods from cell to cell, just
+    // above the board so the stacks on it stand out of them.
+    let trail = position.trail();
+    for pair in trail.windows(2) {
+        let (a, b) = (
+            cell_centre(g, pair[0]) + Vec3::Y * 0.06,
+            cell_centre(g, pair[1]) + Vec3::Y * 0.06,
+        );
+        let length = a.distance(b);
+        commands.spawn((
+            Name::new(format!("Path {}-{}", pair[0], pair[1])),
+            Decoration,
+            Mesh3d(look.tether.clone()),
+            MeshMaterial3d(look.tether_material.clone()),
+            Transform::from_translation(a.lerp(b, 0.5))
+                .with_rotation(Quat::from_rotation_arc(
+                    Vec3::Y,
+                    (b - a).normalize_or(Vec3::X),
+                ))
+                .with_scale(Vec3::new(2.0, length, 2.0)),
             Pickable::IGNORE,
         ));
     }

@@ -19,6 +19,7 @@ pub(super) fn plugin(app: &mut App) {
             undo_with_keys
                 .run_if(not(bevy_egui::input::egui_wants_any_keyboard_input))
                 .in_set(super::GameSystems::Rules)
+                .before(super::count_input::type_count_digits)
                 .before(super::session::apply_session_requests),
         );
 }
@@ -31,8 +32,13 @@ pub struct GamePicker {
 }
 
 /// Backspace takes back the last decision of the turn; Escape all of them.
-fn undo_with_keys(keys: Res<ButtonInput<KeyCode>>, mut requests: MessageWriter<SessionRequest>) {
-    if keys.just_pressed(KeyCode::Backspace) {
+fn undo_with_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    count: Res<super::count_input::CountChoice>,
+    mut requests: MessageWriter<SessionRequest>,
+) {
+    // While digits of a count are typed, Backspace edits them instead.
+    if keys.just_pressed(KeyCode::Backspace) && count.typed.is_empty() {
         requests.write(SessionRequest::UndoStep);
     }
     if keys.just_pressed(KeyCode::Escape) {
@@ -195,6 +201,7 @@ fn show_panel(
     mut requests: MessageWriter<SessionRequest>,
     mut hints: MessageWriter<HintRequest>,
     mut picker: ResMut<GamePicker>,
+    mut count: ResMut<super::count_input::CountChoice>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let position = session.position();
@@ -234,6 +241,12 @@ fn show_panel(
                         }
                         (None, Seat::Human) => {
                             ui.label(position.prompt());
+                            super::count_input::choose_count(
+                                ui,
+                                &session,
+                                &mut count,
+                                &mut requests,
+                            );
                             if let Some(h) = hint.as_ref().filter(|h| h.position == position.hash())
                             {
                                 ui.colored_label(

@@ -20,7 +20,7 @@ const PILES_PER_ROW: usize = 6;
 pub const TABLE_TOP: f32 = BOARD_TOP - 0.32;
 
 /// How high stones in hand hover over the board.
-pub const HAND_LIFT: f32 = 1.9;
+pub const HAND_LIFT: f32 = 1.2;
 
 /// Where a stone is, as the board shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -61,6 +61,32 @@ pub enum DiscPlace {
     },
 }
 
+/// Stones above this level of a stack sit closer together, so that a tall stack (Cash In Hand
+/// starts with 32 on a cell, and one can hold 128) stays on screen; its height is also written
+/// over it.
+const LOOSE_LEVELS: f32 = 10.0;
+/// The spacing of the packed levels, as a share of a stone's thickness.
+const PACKED: f32 = 0.3;
+
+/// How high the middle of a stone at `level` (a fractional level for tops) stands above its cell.
+#[must_use]
+pub fn level_height(level: f32) -> f32 {
+    let loose = level.min(LOOSE_LEVELS);
+    let packed = (level - LOOSE_LEVELS).max(0.0);
+    DISC_HEIGHT * (loose + PACKED * packed)
+}
+
+/// The top of a stack of `len` stones on a cell, above the board.
+#[must_use]
+pub fn stack_top(len: usize) -> f32 {
+    let n = len as f32;
+    if n <= LOOSE_LEVELS {
+        DISC_HEIGHT * n
+    } else {
+        level_height(n - 0.5) + DISC_HEIGHT * 0.5
+    }
+}
+
 /// The centre of a cell on the board's surface.
 #[must_use]
 pub fn cell_centre(g: Geometry, c: Cell) -> Vec3 {
@@ -74,10 +100,10 @@ pub fn cell_centre(g: Geometry, c: Cell) -> Vec3 {
 pub fn place_translation(g: Geometry, place: DiscPlace) -> Vec3 {
     match place {
         DiscPlace::Board { cell, level } => {
-            cell_centre(g, cell) + Vec3::Y * (DISC_HEIGHT * (f32::from(level) + 0.5))
+            cell_centre(g, cell) + Vec3::Y * level_height(f32::from(level) + 0.5)
         }
         DiscPlace::Hand { cell, level } => {
-            cell_centre(g, cell) + Vec3::Y * (HAND_LIFT + DISC_HEIGHT * (f32::from(level) + 0.5))
+            cell_centre(g, cell) + Vec3::Y * (HAND_LIFT + level_height(f32::from(level) + 0.5))
         }
         DiscPlace::Supply { colour } => {
             let side = match colour {

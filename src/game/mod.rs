@@ -10,6 +10,7 @@ mod any_view;
 mod board;
 pub mod camera;
 mod cash_in_hand_view;
+pub mod count_input;
 mod grabber_view;
 pub mod highlight;
 mod hud;
@@ -69,5 +70,6 @@ pub fn presentation_plugin(app: &mut App) {
         highlight::plugin,
         camera::plugin,
         hud::plugin,
+        count_input::plugin,
     ));
 }

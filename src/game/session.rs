@@ -230,9 +230,11 @@ fn apply_board_clicks(
                 if let Some(p) = session.play(a) {
                     played.write(p);
                 }
-                // A capture with no jump left can only stop: take that for the person.
-                if session.legal_actions().as_slice() == [Action::Stop]
-                    && let Some(p) = session.play(Action::Stop)
+                // A decision with one choice that is not a cell (a capture that can only stop,
+                // a drop that must put down every stone) is taken for the person.
+                while let [only @ (Action::Stop | Action::Count(_))] =
+                    session.legal_actions().as_slice()
+                    && let Some(p) = session.play(*only)
                 {
                     played.write(p);
                 }

@@ -69,6 +69,11 @@ pub trait BoardView: Game {
         "Choose"
     }
 
+    /// Stones still to place back after a capture (Cash In Hand).
+    fn left_to_place(&self) -> usize {
+        0
+    }
+
     /// The cells the turn in progress has passed through, in order, drawn as a path.
     fn trail(&self) -> Vec<Cell> {
         Vec::new()
