@@ -725,6 +725,11 @@ fn a_capture_sends_stones_to_the_supply_and_placements_bring_new_ones() {
         on_board, 9,
         "the stones on the board stay as many as before"
     );
+    assert_eq!(
+        disc_at(&mut app, "g7", 0).1.0,
+        sown,
+        "the sown stone was moved, not rebuilt"
+    );
     assert!(!matches!(
         app.world().resource::<Session>().legal_actions().first(),
         Some(Action::Count(_))
