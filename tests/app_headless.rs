@@ -735,3 +735,58 @@ fn a_capture_sends_stones_to_the_supply_and_placements_bring_new_ones() {
         Some(Action::Count(_))
     ));
 }
+
+#[test]
+fn the_cells_a_move_captured_are_marked_until_the_next_move() {
+    // Intermedium's example 1: a6-b5-c4-d5 captures White's c5.
+    let mut app = app_with(
+        "intermedium 7/6,w2/7/7/b3,1,b2,4/1,b4,w,b,3/7/7/7/7 b 20",
+        AnimationSpeed::Off,
+    );
+    for c in ["a6", "b5", "c4", "d5"] {
+        click(&mut app, BoardClick::Stack(cell(c)));
+    }
+    let session = app.world().resource::<Session>();
+    assert_eq!(session.moves(), ["a6-b5-c4-d5"]);
+    assert_eq!(session.taken(), [cell("c5")]);
+    click(&mut app, BoardClick::Stack(cell("g9")));
+    assert!(app.world().resource::<Session>().taken().is_empty());
+}
+
+#[test]
+fn support_is_won_with_the_mouse_by_the_centre_and_by_captures() {
+    // Example 16: g4-f5 reaches five centre cells; Black's a5 does not break them.
+    let mut app = app_with(
+        "support b,8/9/9/3,w,w,4/3,w,5/2,b,w,b,b,w,2/9/9/9 w 40 3 2 -",
+        AnimationSpeed::Off,
+    );
+    click(&mut app, BoardClick::Stack(cell("g4")));
+    click(&mut app, BoardClick::Cell(cell("f5")));
+    {
+        use stackyard::game::view::BoardView;
+        let line = app
+            .world()
+            .resource::<Session>()
+            .position()
+            .captures_line(Player::White);
+        assert!(
+            line.contains("White holds the centre: Black must break it now"),
+            "{line}"
+        );
+    }
+    click(&mut app, BoardClick::Cell(cell("a5")));
+    let outcome = app.world().resource::<Session>().outcome();
+    assert_eq!(outcome.map(|o| o.to_string()), Some("win w centre".into()));
+    // Example 21: b2 takes the White stone on a1, Black's 18th capture.
+    let mut app = app_with(
+        "support 9/9/9/9/4,w,4/9/9/1,b,7/w,8 b 101 12 17 -",
+        AnimationSpeed::Off,
+    );
+    click(&mut app, BoardClick::Stack(cell("b2")));
+    click(&mut app, BoardClick::Stack(cell("a1")));
+    let outcome = app.world().resource::<Session>().outcome();
+    assert_eq!(
+        outcome.map(|o| o.to_string()),
+        Some("win b captures".into())
+    );
+}

@@ -40,7 +40,7 @@ impl BoardView for CashInHand {
         }
         if self.placing() {
             return format!(
-                "Captured! Place {} stone(s) back, one click each, on any ringed stack",
+                "Captured! Place {} stone(s) back, one click each, on ringed stacks (in board order: a1, b1 … h8)",
                 self.left_to_place()
             );
         }

@@ -238,6 +238,17 @@ fn show_targets(
     if let Some(origin) = selected {
         spawn_marker(&mut commands, origin, MarkerKind::Selected, None);
     }
+    // Where the last move captured: a red ring on the emptied (or reduced) cell.
+    for &cell in session.taken() {
+        commands.spawn((
+            Name::new(format!("Taken {cell}")),
+            Decoration,
+            Mesh3d(look.ring.clone()),
+            MeshMaterial3d(look.material(MarkerKind::Stop)),
+            Transform::from_translation(top(cell)).with_scale(Vec3::new(0.8, 0.4, 0.8)),
+            Pickable::IGNORE,
+        ));
+    }
     if let Some(hint) = hint.filter(|h| h.position == position.hash())
         && let Some(cell) = position.action_cell(hint.action)
     {

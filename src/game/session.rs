@@ -3,7 +3,9 @@
 
 use bevy::prelude::*;
 
-use crate::rules::{Action, ActionList, AnyGame, AnyOptions, Cell, Game, Outcome, Travel, Turn};
+use crate::rules::{
+    Action, ActionList, AnyGame, AnyOptions, Cell, Game, Outcome, Place, Travel, Turn,
+};
 
 use super::view::BoardView;
 
@@ -13,6 +15,10 @@ pub struct Session {
     initial: AnyGame,
     turn: Turn<AnyGame>,
     moves: Vec<String>,
+    /// Cells whose stones were captured by the last whole move (shown until the next move).
+    taken: Vec<Cell>,
+    /// Cells captured so far by the turn in progress.
+    taking: Vec<Cell>,
 }
 
 /// A click on the board, from picking observers (or a test).
@@ -80,14 +86,30 @@ impl Session {
             turn: Turn::new(position.clone()),
             initial: position,
             moves: Vec::new(),
+            taken: Vec::new(),
+            taking: Vec::new(),
         }
     }
 
-    /// Continues a turn already begun from this session's position (for `--partial`).
+    /// Continues a turn already begun from this session's position (for `--partial`); a whole
+    /// move is played, so the board shows the position after it with its captures marked.
     pub fn resume_turn(&mut self, turn: Turn<AnyGame>) {
-        if turn.start() == self.turn.start() {
+        if turn.start() != self.turn.start() {
+            return;
+        }
+        if turn.is_complete() {
+            for &a in turn.actions() {
+                self.play(a);
+            }
+        } else {
             self.turn = turn;
         }
+    }
+
+    /// Cells whose stones the last whole move captured.
+    #[must_use]
+    pub fn taken(&self) -> &[Cell] {
+        &self.taken
     }
 
     /// The state now, with the decisions of the unfinished turn.
@@ -125,9 +147,22 @@ impl Session {
     pub fn play(&mut self, action: Action) -> Option<ActionPlayed> {
         let travels = self.turn.now().travels(action);
         self.turn.play(action).ok()?;
+        if self.turn.actions().len() == 1 {
+            self.taken.clear();
+            self.taking.clear();
+        }
+        for t in &travels {
+            if let (Place::Board { cell, .. }, Place::Captured(_) | Place::Supply(_)) =
+                (t.from, t.to)
+                && !self.taking.contains(&cell)
+            {
+                self.taking.push(cell);
+            }
+        }
         if self.turn.is_complete() {
             self.moves.push(self.turn.notation());
             self.turn = Turn::new(self.turn.now().clone());
+            self.taken = std::mem::take(&mut self.taking);
         }
         Some(ActionPlayed { action, travels })
     }
