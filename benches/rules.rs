@@ -6,7 +6,10 @@ use std::time::{Duration, Instant};
 
 use stackyard::ai::eval::SplayEval;
 use stackyard::ai::{Level, Search};
-use stackyard::rules::{ActionList, Game, Player, Splay, SplayOptions, perft, zobrist};
+use stackyard::rules::{
+    ActionList, AnyGame, Game, GameId, Player, Setup, Splay, SplayOptions, perft, play_prefix,
+    zobrist,
+};
 
 /// Plays random games from `start` for about `budget`; returns (actions, games, elapsed).
 fn playouts<G: Game>(start: &G, budget: Duration) -> (u64, u64, Duration) {
@@ -50,6 +53,62 @@ fn main() {
             games as f64 / secs,
             actions as f64 / games as f64
         );
+    }
+    if wanted("all-playouts") {
+        // Every game from its start, through the same trait the search uses (`AnyGame`, so the
+        // figures include the dispatch the app pays for).
+        for id in [
+            GameId::CashInHand,
+            GameId::Intermedium,
+            GameId::Grabber8,
+            GameId::Support,
+            GameId::Splay,
+        ] {
+            let start = AnyGame::start_with(id, []).expect("a built game");
+            let (actions, games, took) = playouts(&start, Duration::from_secs(3));
+            let secs = took.as_secs_f64();
+            println!(
+                "all-playouts {id}: {:.1} M actions/s, {:.0} games/s, {:.0} actions/game",
+                actions as f64 / secs / 1e6,
+                games as f64 / secs,
+                actions as f64 / games as f64
+            );
+        }
+    }
+    if wanted("decision-latency") {
+        // Listing the next decisions where whole turns explode: Cash In Hand's start (32-stone
+        // stacks) mid-turn, and Intermedium's opening with a 40-stone stack.
+        for (position, partial) in [
+            ("cash-in-hand w32,6,b32/8/8/8/8/8/8/b32,6,w32 b 0", "a1"),
+            (
+                "cash-in-hand w32,6,b32/8/8/8/8/8/8/b32,6,w32 b 0",
+                "a1:32 b2",
+            ),
+            (
+                "cash-in-hand w32,6,b32/8/8/8/8/8/8/b32,6,w32 b 0",
+                "a1:32 b2:1 c3",
+            ),
+            ("intermedium 7/7/7/7/7/3,b,3/2,b40,4/7/5,w2,1/7 b 0", ""),
+            ("intermedium 7/7/7/7/7/3,b,3/2,b40,4/7/5,w2,1/7 b 0", "c4"),
+        ] {
+            let g = AnyGame::from_setup_with(&Setup::parse(position).unwrap(), []).unwrap();
+            let turn = play_prefix(&g, partial).expect("a legal prefix");
+            let now = turn.now().clone();
+            let mut list = ActionList::new();
+            let n = 20_000;
+            let t = Instant::now();
+            for _ in 0..n {
+                list.clear();
+                black_box(&now).legal_actions(&mut list);
+            }
+            let each = t.elapsed().as_secs_f64() / f64::from(n);
+            println!(
+                "decision-latency {} after '{partial}': {} decisions listed in {:.2} µs",
+                g.id(),
+                list.len(),
+                each * 1e6
+            );
+        }
     }
     if wanted("ai-iterations") {
         let mut search = Search::new(splay.clone(), 1);

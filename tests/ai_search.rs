@@ -194,3 +194,31 @@ fn the_search_takes_the_city_in_intermedium_through_the_same_trait() {
     assert_eq!(turn.notation(), "f7-e8-d9");
     assert_eq!(turn.now().outcome().unwrap().to_string(), "win b city");
 }
+
+#[test]
+fn the_same_search_plays_a_whole_turn_of_every_game_from_its_start() {
+    use stackyard::ai::eval::AnyEval;
+    use stackyard::rules::{AnyGame, GameId};
+    for id in [
+        GameId::CashInHand,
+        GameId::Intermedium,
+        GameId::Grabber6,
+        GameId::Grabber8,
+        GameId::Grabber10,
+        GameId::Support,
+        GameId::Splay,
+    ] {
+        let g = AnyGame::start_with(id, []).unwrap();
+        let mut search = Search::new(g.clone(), 3);
+        let mut turn = Turn::new(g);
+        while !turn.is_complete() {
+            let report = search
+                .run(&AnyEval, &settings(300), None)
+                .expect("the game goes on");
+            turn.play(report.action)
+                .unwrap_or_else(|e| panic!("{id}: the search offered an illegal decision: {e}"));
+            search.advance(report.action);
+        }
+        assert_eq!(turn.now().ply(), 1, "{id}: {}", turn.notation());
+    }
+}
