@@ -160,6 +160,12 @@ pub enum MoveError {
         /// How the move is written.
         canonical: String,
     },
+    /// The decisions read so far print differently from the text (a capture list that names
+    /// other cells than the path captures, say).
+    Diverges {
+        /// How the decisions read so far are written.
+        so_far: String,
+    },
 }
 
 impl fmt::Display for MoveError {
@@ -180,6 +186,10 @@ impl fmt::Display for MoveError {
             MoveError::NotCanonical { canonical } => {
                 write!(f, "malformed: this move is written '{canonical}'")
             }
+            MoveError::Diverges { so_far } => write!(
+                f,
+                "malformed: up to here the move is written '{so_far}', and the text says otherwise"
+            ),
         }
     }
 }
@@ -222,6 +232,7 @@ pub fn play_prefix<G: Game>(position: &G, text: &str) -> Result<Turn<G>, MoveErr
         return Ok(turn);
     }
     let actions = position.parse_actions(text).map_err(MoveError::Malformed)?;
+    let lower = text.to_ascii_lowercase();
     for &a in &actions {
         if turn.is_complete() {
             return Err(MoveError::TooLong {
@@ -229,6 +240,13 @@ pub fn play_prefix<G: Game>(position: &G, text: &str) -> Result<Turn<G>, MoveErr
             });
         }
         turn.play(a).map_err(MoveError::Illegal)?;
+        // What the decisions so far print must be where the text is: a capture list is checked
+        // as soon as the captures are made, and the error says what they were.
+        // (A count at the end may still grow: Cash In Hand writes `g7:2` for two placements.)
+        let so_far = turn.notation();
+        if !lower.starts_with(so_far.trim_end_matches(|c: char| c.is_ascii_digit())) {
+            return Err(MoveError::Diverges { so_far });
+        }
     }
     let canonical = turn.notation();
     if canonical != text.to_ascii_lowercase() {
