@@ -266,6 +266,51 @@ pub fn parse_ply_cap(value: &str) -> Result<u32, OptionError> {
     }
 }
 
+/// Reads a colour option (`first_player`, `a1_colour`): `black` or `white`.
+///
+/// # Errors
+/// [`OptionError::Value`] otherwise.
+pub fn parse_colour(name: &str, value: &str) -> Result<super::player::Player, OptionError> {
+    super::player::Player::from_name(value).ok_or_else(|| OptionError::Value {
+        name: name.into(),
+        value: value.into(),
+        expected: "black or white",
+    })
+}
+
+/// Reads a two-valued option spelled as the game's spec spells it (`on`/`off`,
+/// `allowed`/`forbidden`): `true` for the first word.
+///
+/// # Errors
+/// [`OptionError::Value`] for any other word; `expected` names both.
+pub fn parse_switch(
+    name: &str,
+    value: &str,
+    (yes, no): (&str, &str),
+    expected: &'static str,
+) -> Result<bool, OptionError> {
+    match value {
+        v if v == yes => Ok(true),
+        v if v == no => Ok(false),
+        _ => Err(OptionError::Value {
+            name: name.into(),
+            value: value.into(),
+            expected,
+        }),
+    }
+}
+
+impl OptionError {
+    /// The option `name` is not one of the game's (listed in `descriptions`).
+    #[must_use]
+    pub fn unknown(name: &str, descriptions: &[(&'static str, &'static str)]) -> OptionError {
+        OptionError::Unknown {
+            name: name.into(),
+            known: descriptions.iter().map(|d| d.0).collect(),
+        }
+    }
+}
+
 /// Why an option setting was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionError {

@@ -39,7 +39,10 @@ pub use action::{Action, ActionList, MAX_ACTIONS, TurnActions};
 pub use any::{AnyGame, AnyOptions, BUILT};
 pub use cash_in_hand::{CashInHand, CashInHandOptions};
 pub use cell::{Cell, CellError, Dir, Geometry, MAX_SIDE};
-pub use game::{DEFAULT_PLY_CAP, Game, GameOptions, OptionError, Outcome, Reason, parse_ply_cap};
+pub use game::{
+    DEFAULT_PLY_CAP, Game, GameOptions, OptionError, Outcome, Reason, parse_colour, parse_ply_cap,
+    parse_switch,
+};
 pub use game_id::{GameId, UnknownGame};
 pub use grabber::{Grabber, GrabberOptions};
 pub use intermedium::{Intermedium, IntermediumOptions};

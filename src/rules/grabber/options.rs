@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::game::{DEFAULT_PLY_CAP, GameOptions, OptionError, parse_ply_cap};
+use crate::rules::game::{DEFAULT_PLY_CAP, GameOptions, OptionError, parse_colour, parse_ply_cap};
 use crate::rules::player::Player;
 
 /// Grabber's options (the spec's table). The board size is not an option: the game id names it.
@@ -30,14 +30,6 @@ impl Default for GrabberOptions {
     }
 }
 
-fn colour(name: &str, value: &str) -> Result<Player, OptionError> {
-    Player::from_name(value).ok_or_else(|| OptionError::Value {
-        name: name.into(),
-        value: value.into(),
-        expected: "black or white",
-    })
-}
-
 impl GameOptions for GrabberOptions {
     const DESCRIPTIONS: &'static [(&'static str, &'static str)] = &[
         ("first_player", "white (default) or black"),
@@ -51,8 +43,8 @@ impl GameOptions for GrabberOptions {
 
     fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
         match name {
-            "first_player" => self.first_player = colour(name, value)?,
-            "a1_colour" => self.a1_colour = colour(name, value)?,
+            "first_player" => self.first_player = parse_colour(name, value)?,
+            "a1_colour" => self.a1_colour = parse_colour(name, value)?,
             "removals_per_player" => {
                 self.removals_per_player = match value {
                     "1" => 1,
@@ -68,10 +60,7 @@ impl GameOptions for GrabberOptions {
             }
             "ply_cap" => self.ply_cap = parse_ply_cap(value)?,
             _ => {
-                return Err(OptionError::Unknown {
-                    name: name.into(),
-                    known: Self::DESCRIPTIONS.iter().map(|d| d.0).collect(),
-                });
+                return Err(OptionError::unknown(name, Self::DESCRIPTIONS));
             }
         }
         Ok(())

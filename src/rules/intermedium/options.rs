@@ -2,7 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::game::{DEFAULT_PLY_CAP, GameOptions, OptionError, parse_ply_cap};
+use crate::rules::game::{
+    DEFAULT_PLY_CAP, GameOptions, OptionError, parse_colour, parse_ply_cap, parse_switch,
+};
 use crate::rules::player::Player;
 
 /// Intermedium's options (the spec's table plus NOTATION.md's `ply_cap`).
@@ -27,19 +29,6 @@ impl Default for IntermediumOptions {
     }
 }
 
-/// Reads `on` or `off`.
-pub(crate) fn parse_switch(name: &str, value: &str) -> Result<bool, OptionError> {
-    match value {
-        "on" => Ok(true),
-        "off" => Ok(false),
-        _ => Err(OptionError::Value {
-            name: name.into(),
-            value: value.into(),
-            expected: "on or off",
-        }),
-    }
-}
-
 impl GameOptions for IntermediumOptions {
     const DESCRIPTIONS: &'static [(&'static str, &'static str)] = &[
         ("first_player", "black (default) or white"),
@@ -53,19 +42,14 @@ impl GameOptions for IntermediumOptions {
     fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
         match name {
             "first_player" => {
-                self.first_player = Player::from_name(value).ok_or_else(|| OptionError::Value {
-                    name: name.into(),
-                    value: value.into(),
-                    expected: "black or white",
-                })?;
+                self.first_player = parse_colour(name, value)?;
             }
-            "opening_rule" => self.opening_rule = parse_switch(name, value)?,
+            "opening_rule" => {
+                self.opening_rule = parse_switch(name, value, ("on", "off"), "on or off")?;
+            }
             "ply_cap" => self.ply_cap = parse_ply_cap(value)?,
             _ => {
-                return Err(OptionError::Unknown {
-                    name: name.into(),
-                    known: Self::DESCRIPTIONS.iter().map(|d| d.0).collect(),
-                });
+                return Err(OptionError::unknown(name, Self::DESCRIPTIONS));
             }
         }
         Ok(())

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::game::{DEFAULT_PLY_CAP, GameOptions, OptionError, parse_ply_cap};
+use crate::rules::game::{DEFAULT_PLY_CAP, GameOptions, OptionError, parse_colour, parse_ply_cap};
 use crate::rules::player::Player;
 
 /// Splay's options (the spec's table plus NOTATION.md's `ply_cap`).
@@ -33,18 +33,11 @@ impl GameOptions for SplayOptions {
     fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
         match name {
             "first_player" => {
-                self.first_player = Player::from_name(value).ok_or_else(|| OptionError::Value {
-                    name: name.into(),
-                    value: value.into(),
-                    expected: "black or white",
-                })?;
+                self.first_player = parse_colour(name, value)?;
             }
             "ply_cap" => self.ply_cap = parse_ply_cap(value)?,
             _ => {
-                return Err(OptionError::Unknown {
-                    name: name.into(),
-                    known: Self::DESCRIPTIONS.iter().map(|d| d.0).collect(),
-                });
+                return Err(OptionError::unknown(name, Self::DESCRIPTIONS));
             }
         }
         Ok(())

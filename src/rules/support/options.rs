@@ -2,7 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::game::{DEFAULT_PLY_CAP, GameOptions, OptionError, parse_ply_cap};
+use crate::rules::game::{
+    DEFAULT_PLY_CAP, GameOptions, OptionError, parse_colour, parse_ply_cap, parse_switch,
+};
 use crate::rules::player::Player;
 
 /// Support's options (the spec's table plus NOTATION.md's `ply_cap`).
@@ -40,31 +42,19 @@ impl GameOptions for SupportOptions {
     fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
         match name {
             "first_player" => {
-                self.first_player = Player::from_name(value).ok_or_else(|| OptionError::Value {
-                    name: name.into(),
-                    value: value.into(),
-                    expected: "white or black",
-                })?;
+                self.first_player = parse_colour(name, value)?;
             }
             "push_to_edge" => {
-                self.push_to_edge = match value {
-                    "allowed" => true,
-                    "forbidden" => false,
-                    _ => {
-                        return Err(OptionError::Value {
-                            name: name.into(),
-                            value: value.into(),
-                            expected: "allowed or forbidden",
-                        });
-                    }
-                }
+                self.push_to_edge = parse_switch(
+                    name,
+                    value,
+                    ("allowed", "forbidden"),
+                    "allowed or forbidden",
+                )?;
             }
             "ply_cap" => self.ply_cap = parse_ply_cap(value)?,
             _ => {
-                return Err(OptionError::Unknown {
-                    name: name.into(),
-                    known: Self::DESCRIPTIONS.iter().map(|d| d.0).collect(),
-                });
+                return Err(OptionError::unknown(name, Self::DESCRIPTIONS));
             }
         }
         Ok(())
