@@ -29,7 +29,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, (spawn_table, spawn_board, spawn_lights))
         .add_systems(
             Update,
-            rebuild_board_for_new_game.in_set(super::GameSystems::Sync),
+            rebuild_board_for_new_game
+                .run_if(resource_changed::<Session>)
+                .in_set(super::GameSystems::Sync),
         );
 }
 

@@ -91,7 +91,7 @@ pub(super) fn plugin(app: &mut App) {
         (
             orbit_with_mouse_and_touch.run_if(not(egui_wants_any_pointer_input)),
             orbit_with_keys,
-            frame_new_board,
+            frame_new_board.run_if(resource_changed::<super::Session>),
             place_camera,
         )
             .chain()
