@@ -59,7 +59,7 @@ pub fn marker_colour(kind: MarkerKind) -> Color {
         MarkerKind::SelectableForced | MarkerKind::SplayForced => Color::srgb(1.0, 0.45, 0.1),
         MarkerKind::Hint => Color::srgb(0.85, 0.3, 1.0),
         MarkerKind::Stop => Color::srgb(1.0, 0.25, 0.2),
-        MarkerKind::Pick => Color::srgb(1.0, 0.85, 0.45),
+        MarkerKind::Pick => Color::srgb(0.95, 0.55, 0.05),
         MarkerKind::Insert => Color::srgb(0.8, 0.85, 0.95),
         MarkerKind::Place => Color::srgb(1.0, 0.6, 0.85),
         MarkerKind::Push => Color::srgb(0.35, 0.85, 1.0),
