@@ -2,6 +2,7 @@
 //! every game and every multi-decision turn. The rules (`crate::rules::Game`), the per-game
 //! evaluation ([`eval`]) and the search ([`mcts`]) are kept apart.
 
+pub mod arena;
 pub mod eval;
 pub mod mcts;
 pub mod rng;

@@ -1,6 +1,7 @@
 //! The command line: `stackyard new|moves|apply|perft|status` (the referee of NOTATION.md).
 
 mod app_options;
+mod arena;
 mod referee;
 
 use std::ffi::OsString;
@@ -85,6 +86,37 @@ enum Command {
         /// The position string (quote it)
         position: String,
     },
+    /// Play computer players against each other and print A's results (colours alternate)
+    Match {
+        /// The game id
+        #[arg(long)]
+        game: String,
+        /// Player A: random, greedy, uct:ms=<n>, mcts:<level>, mcts:iters=<n> or mcts:ms=<n>
+        a: String,
+        /// Player B, in the same forms
+        b: String,
+        /// How many games
+        #[arg(long, default_value_t = 10)]
+        games: u32,
+        /// The seed that makes the match reproducible (time-limited players aside)
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print one JSON object
+        #[arg(long)]
+        json: bool,
+    },
+    /// Measure random playouts, actions and search iterations per second, per game
+    Bench {
+        /// Only this game
+        #[arg(long)]
+        game: Option<String>,
+        /// Seconds per measure
+        #[arg(long, default_value_t = 2.0)]
+        seconds: f64,
+        /// Print one JSON object
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Debug, clap::Args)]
@@ -156,6 +188,19 @@ pub fn run(
             depth,
         }) => referee::perft(&position, depth, &options.opt),
         Some(Command::Status { options, position }) => referee::status(&position, &options.opt),
+        Some(Command::Match {
+            game,
+            a,
+            b,
+            games,
+            seed,
+            json,
+        }) => arena::run_match(&game, &a, &b, games, seed, json),
+        Some(Command::Bench {
+            game,
+            seconds,
+            json,
+        }) => arena::run_bench(game.as_deref(), seconds, json),
     };
     match result {
         Ok(lines) => {

@@ -1,0 +1,389 @@
+//! Players that can be pitted against each other, and matches between them: what
+//! `stackyard match` and `stackyard bench` run (no Bevy). Every player decides through the rules'
+//! actions, so every game works the same way.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use crate::rules::{Action, ActionList, AnyGame, Game, GameId, Outcome, Player};
+
+use super::eval::{AnyEval, Evaluator};
+use super::rng::Rng;
+use super::{Level, Search, Settings};
+
+/// A kind of player, as written on the command line.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayerSpec {
+    /// Uniformly random decisions.
+    Random,
+    /// One ply of evaluation: each decision is tried, the turn finished at random a few times,
+    /// and the evaluator's average decides.
+    Greedy,
+    /// Plain UCT as general game systems ship it: UCB1 with c = √2, uniformly random playouts
+    /// to the end of the game, the most visited child, no evaluation; this much time per decision.
+    Uct(Duration),
+    /// Our search at a level.
+    Level(Level),
+    /// Our search with this many playouts per decision.
+    Iterations(u32),
+    /// Our search with this much time per decision.
+    Time(Duration),
+}
+
+/// A player spec that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecError(pub String);
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown player '{}' (players: random, greedy, uct:ms=<n>, mcts:<level>, \
+             mcts:iters=<n>, mcts:ms=<n>; levels: beginner, casual, strong, master)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+impl std::str::FromStr for PlayerSpec {
+    type Err = SpecError;
+
+    fn from_str(s: &str) -> Result<PlayerSpec, SpecError> {
+        let bad = || SpecError(s.to_string());
+        let number = |v: &str| {
+            v.parse::<u32>()
+                .ok()
+                .filter(|&n| n > 0 && v.bytes().all(|b| b.is_ascii_digit()))
+                .ok_or_else(bad)
+        };
+        let ms = |v: &str| number(v).map(|n| Duration::from_millis(u64::from(n)));
+        match s {
+            "random" => return Ok(PlayerSpec::Random),
+            "greedy" => return Ok(PlayerSpec::Greedy),
+            _ => {}
+        }
+        if let Some(v) = s.strip_prefix("uct:ms=") {
+            return Ok(PlayerSpec::Uct(ms(v)?));
+        }
+        if let Some(v) = s.strip_prefix("mcts:iters=") {
+            return Ok(PlayerSpec::Iterations(number(v)?));
+        }
+        if let Some(v) = s.strip_prefix("mcts:ms=") {
+            return Ok(PlayerSpec::Time(ms(v)?));
+        }
+        if let Some(name) = s.strip_prefix("mcts:") {
+            return Level::ALL
+                .into_iter()
+                .find(|l| l.name().eq_ignore_ascii_case(name))
+                .map(PlayerSpec::Level)
+                .ok_or_else(bad);
+        }
+        Err(bad())
+    }
+}
+
+/// Judges nothing: plain UCT's playouts run to the end of the game.
+struct NoEval;
+
+impl Evaluator<AnyGame> for NoEval {
+    fn evaluate(&self, _position: &AnyGame) -> f32 {
+        0.0
+    }
+}
+
+/// A player in a match: its spec, its generator and, for searching players, the tree it keeps
+/// from decision to decision.
+pub struct Contestant {
+    spec: PlayerSpec,
+    rng: Rng,
+    seed: u64,
+    search: Option<Search<AnyGame>>,
+}
+
+impl Contestant {
+    /// A player of this kind, seeded.
+    #[must_use]
+    pub fn new(spec: PlayerSpec, seed: u64) -> Contestant {
+        Contestant {
+            spec,
+            rng: Rng::new(seed),
+            seed,
+            search: None,
+        }
+    }
+
+    fn settings(&self) -> Settings {
+        let base = Level::Master.settings(Duration::from_secs(3));
+        match &self.spec {
+            PlayerSpec::Level(l) => l.settings(Duration::from_secs(3)),
+            PlayerSpec::Iterations(n) => Settings {
+                iterations: *n,
+                time: None,
+                ..base
+            },
+            PlayerSpec::Time(t) => Settings {
+                time: Some(*t),
+                ..base
+            },
+            PlayerSpec::Uct(t) => Settings {
+                time: Some(*t),
+                exploration: std::f32::consts::SQRT_2,
+                playout_turns: u32::MAX,
+                mistake: 0.0,
+                ..base
+            },
+            PlayerSpec::Random | PlayerSpec::Greedy => base,
+        }
+    }
+
+    /// The decision this player takes in `position` (whose game is not over).
+    pub fn decide(&mut self, position: &AnyGame) -> Action {
+        let mut list = ActionList::new();
+        position.legal_actions(&mut list);
+        match self.spec {
+            PlayerSpec::Random => list[self.rng.below(list.len())],
+            PlayerSpec::Greedy => self.greedy(position, &list),
+            _ => {
+                let settings = self.settings();
+                let keep = self
+                    .search
+                    .as_ref()
+                    .is_some_and(|s| s.position().hash() == position.hash());
+                if !keep {
+                    self.seed = crate::rules::zobrist::key(self.seed);
+                    self.search = Some(Search::new(position.clone(), self.seed));
+                }
+                let search = self.search.as_mut().expect("a search was just made");
+                let report = if matches!(self.spec, PlayerSpec::Uct(_)) {
+                    search.run(&NoEval, &settings, None)
+                } else {
+                    search.run(&AnyEval, &settings, None)
+                };
+                report.map_or(list[0], |r| r.action)
+            }
+        }
+    }
+
+    /// Follows a decision taken by anyone, keeping the search tree in step.
+    pub fn observe(&mut self, action: Action) {
+        if let Some(search) = &mut self.search {
+            search.advance(action);
+        }
+    }
+
+    fn greedy(&mut self, position: &AnyGame, list: &ActionList) -> Action {
+        let me = position.to_move();
+        let mut best = (f32::NEG_INFINITY, list[0]);
+        for &a in list {
+            let mut total = 0.0;
+            let samples = 3;
+            for _ in 0..samples {
+                let mut g = position.clone();
+                g.play(a);
+                let mut more = ActionList::new();
+                while g.in_turn() {
+                    more.clear();
+                    g.legal_actions(&mut more);
+                    g.play(more[self.rng.below(more.len())]);
+                }
+                let v = match g.outcome() {
+                    Some(o) => match o.winner() {
+                        Some(Player::Black) => 1.0,
+                        Some(Player::White) => -1.0,
+                        None => 0.0,
+                    },
+                    None => AnyEval.evaluate(&g),
+                };
+                total += if me == Player::Black { v } else { -v };
+            }
+            let score = total / samples as f32 + self.rng.unit() * 1e-4;
+            if score > best.0 {
+                best = (score, a);
+            }
+        }
+        best.1
+    }
+}
+
+/// How one game of a match ended.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GameRecord {
+    /// The result.
+    pub outcome: Outcome,
+    /// The colour player A had.
+    pub a_colour: Player,
+    /// Whole turns played.
+    pub plies: u32,
+    /// Decisions taken and the time they took, all players together.
+    pub decisions: u64,
+    /// Time spent deciding.
+    pub thinking: Duration,
+}
+
+impl GameRecord {
+    /// Player A's score in this game: 1, ½ or 0.
+    #[must_use]
+    pub fn a_score(&self) -> f64 {
+        match self.outcome.winner() {
+            Some(p) if p == self.a_colour => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    }
+}
+
+/// Plays one game from the start of `game`, A taking `a_colour`.
+#[must_use]
+pub fn play_game(
+    game: GameId,
+    a: &mut Contestant,
+    b: &mut Contestant,
+    a_colour: Player,
+) -> Option<GameRecord> {
+    let mut g = AnyGame::start_with(game, []).ok()?;
+    let (mut decisions, mut thinking) = (0u64, Duration::ZERO);
+    loop {
+        if let Some(outcome) = g.outcome() {
+            return Some(GameRecord {
+                outcome,
+                a_colour,
+                plies: g.ply(),
+                decisions,
+                thinking,
+            });
+        }
+        let t = Instant::now();
+        let action = if g.to_move() == a_colour {
+            a.decide(&g)
+        } else {
+            b.decide(&g)
+        };
+        thinking += t.elapsed();
+        decisions += 1;
+        g.play(action);
+        a.observe(action);
+        b.observe(action);
+    }
+}
+
+/// The summary of a match, from A's side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchSummary {
+    /// Games played.
+    pub games: u32,
+    /// Won by A.
+    pub a_wins: u32,
+    /// Drawn.
+    pub draws: u32,
+    /// Won by B.
+    pub b_wins: u32,
+    /// A's mean score.
+    pub a_score: f64,
+    /// Half the width of the 95% interval of A's score.
+    pub score_margin: f64,
+    /// The Elo difference A − B, and its 95% interval.
+    pub elo: f64,
+    /// Low end of the interval.
+    pub elo_low: f64,
+    /// High end of the interval.
+    pub elo_high: f64,
+    /// Mean whole turns per game.
+    pub mean_plies: f64,
+    /// Mean time per decision, in milliseconds.
+    pub mean_ms_per_move: f64,
+}
+
+/// The Elo difference that a score corresponds to (clamped away from 0 and 1).
+#[must_use]
+pub fn elo_of(score: f64) -> f64 {
+    let s = score.clamp(0.001, 0.999);
+    -400.0 * (1.0 / s - 1.0).log10()
+}
+
+/// Sums up a match.
+#[must_use]
+pub fn summarise(records: &[GameRecord]) -> MatchSummary {
+    let n = records.len().max(1) as f64;
+    let scores: Vec<f64> = records.iter().map(GameRecord::a_score).collect();
+    let mean = scores.iter().sum::<f64>() / n;
+    let variance = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / n;
+    let margin = 1.96 * (variance / n).sqrt();
+    let decisions: u64 = records.iter().map(|r| r.decisions).sum();
+    let thinking: f64 = records.iter().map(|r| r.thinking.as_secs_f64()).sum();
+    MatchSummary {
+        games: records.len() as u32,
+        a_wins: scores.iter().filter(|&&s| s == 1.0).count() as u32,
+        draws: scores.iter().filter(|&&s| s == 0.5).count() as u32,
+        b_wins: scores.iter().filter(|&&s| s == 0.0).count() as u32,
+        a_score: mean,
+        score_margin: margin,
+        elo: elo_of(mean),
+        elo_low: elo_of(mean - margin),
+        elo_high: elo_of(mean + margin),
+        mean_plies: records.iter().map(|r| f64::from(r.plies)).sum::<f64>() / n,
+        mean_ms_per_move: thinking * 1000.0 / decisions.max(1) as f64,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_read_as_the_command_line_writes_them() {
+        assert_eq!("random".parse(), Ok(PlayerSpec::Random));
+        assert_eq!(
+            "uct:ms=1000".parse(),
+            Ok(PlayerSpec::Uct(Duration::from_millis(1000)))
+        );
+        assert_eq!("mcts:casual".parse(), Ok(PlayerSpec::Level(Level::Casual)));
+        assert_eq!("mcts:iters=50".parse(), Ok(PlayerSpec::Iterations(50)));
+        for bad in [
+            "mcts:godlike",
+            "uct:ms=0",
+            "uct:ms=-3",
+            "mcts:iters=",
+            "alpha",
+        ] {
+            let e = bad.parse::<PlayerSpec>().unwrap_err();
+            assert!(e.to_string().contains(bad), "{e}");
+        }
+    }
+
+    #[test]
+    fn scores_and_elo_are_summed_up_from_a_side() {
+        let record = |winner: Option<Player>, a_colour| GameRecord {
+            outcome: winner.map_or(Outcome::Draw(crate::rules::Reason::PlyCap), |p| {
+                Outcome::Win(p, crate::rules::Reason::NoMoves)
+            }),
+            a_colour,
+            plies: 10,
+            decisions: 20,
+            thinking: Duration::from_millis(40),
+        };
+        let s = summarise(&[
+            record(Some(Player::Black), Player::Black),
+            record(Some(Player::Black), Player::White),
+            record(None, Player::Black),
+            record(Some(Player::White), Player::White),
+        ]);
+        assert_eq!((s.a_wins, s.draws, s.b_wins), (2, 1, 1));
+        assert!((s.a_score - 0.625).abs() < 1e-9);
+        assert!(s.elo > 0.0 && s.elo_low < s.elo && s.elo < s.elo_high);
+        assert!((s.mean_ms_per_move - 2.0).abs() < 1e-9);
+        assert!(elo_of(0.5).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_seeded_match_game_is_reproducible() {
+        let play = || {
+            let mut a = Contestant::new(PlayerSpec::Iterations(30), 1);
+            let mut b = Contestant::new(PlayerSpec::Random, 2);
+            play_game(GameId::Grabber6, &mut a, &mut b, Player::White).unwrap()
+        };
+        let (x, y) = (play(), play());
+        assert_eq!((x.outcome, x.plies), (y.outcome, y.plies));
+    }
+}

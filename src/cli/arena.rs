@@ -1,0 +1,161 @@
+//! `stackyard match` and `stackyard bench`: players against each other, and raw speed, for each
+//! game, printed for people or as JSON.
+
+use std::time::{Duration, Instant};
+
+use crate::ai::arena::{Contestant, GameRecord, PlayerSpec, play_game, summarise};
+use crate::ai::eval::AnyEval;
+use crate::ai::{Level, Search};
+use crate::rules::{ActionList, AnyGame, BUILT, Game, GameId, Player, zobrist};
+
+use super::referee::Failure;
+
+fn game_id(name: &str) -> Result<GameId, Failure> {
+    name.parse().map_err(|e| Failure::usage(format!("{e}")))
+}
+
+fn spec(text: &str) -> Result<PlayerSpec, Failure> {
+    text.parse().map_err(|e| Failure::usage(format!("{e}")))
+}
+
+/// `match --game G A B --games N [--seed S] [--json]`: A's results against B, colours
+/// alternating between games.
+pub fn run_match(
+    game: &str,
+    a: &str,
+    b: &str,
+    games: u32,
+    seed: u64,
+    json: bool,
+) -> Result<Vec<String>, Failure> {
+    let id = game_id(game)?;
+    let (a_spec, b_spec) = (spec(a)?, spec(b)?);
+    if games == 0 {
+        return Err(Failure::usage("--games must be at least 1"));
+    }
+    let mut records: Vec<GameRecord> = Vec::new();
+    for k in 0..games {
+        let game_seed = zobrist::key(seed ^ u64::from(k));
+        let mut pa = Contestant::new(a_spec.clone(), game_seed);
+        let mut pb = Contestant::new(b_spec.clone(), zobrist::key(game_seed));
+        let a_colour = if k % 2 == 0 {
+            Player::Black
+        } else {
+            Player::White
+        };
+        let record = play_game(id, &mut pa, &mut pb, a_colour)
+            .ok_or_else(|| Failure::usage(format!("{id} cannot be played")))?;
+        records.push(record);
+    }
+    let s = summarise(&records);
+    if json {
+        return Ok(vec![format!(
+            "{{\"games\":{},\"a_wins\":{},\"draws\":{},\"b_wins\":{},\"a_score\":{:.4},\
+             \"elo\":{:.1},\"elo_low\":{:.1},\"elo_high\":{:.1},\"mean_plies\":{:.1},\
+             \"mean_ms_per_move\":{:.3}}}",
+            s.games,
+            s.a_wins,
+            s.draws,
+            s.b_wins,
+            s.a_score,
+            s.elo,
+            s.elo_low,
+            s.elo_high,
+            s.mean_plies,
+            s.mean_ms_per_move
+        )]);
+    }
+    Ok(vec![
+        format!(
+            "{id}: {a} (A) against {b} (B), {} games, seed {seed}",
+            s.games
+        ),
+        format!(
+            "A wins {}, draws {}, B wins {}",
+            s.a_wins, s.draws, s.b_wins
+        ),
+        format!(
+            "A's score {:.1}% ± {:.1}% (95%)",
+            s.a_score * 100.0,
+            s.score_margin * 100.0
+        ),
+        format!(
+            "Elo A − B {:+.0} ({:+.0} to {:+.0})",
+            s.elo, s.elo_low, s.elo_high
+        ),
+        format!(
+            "mean game {:.1} turns; mean time per decision {:.2} ms",
+            s.mean_plies, s.mean_ms_per_move
+        ),
+    ])
+}
+
+/// `bench [--game G] [--seconds S] [--json]`: random playouts and actions per second, and search
+/// iterations per second from the start, for each game.
+pub fn run_bench(game: Option<&str>, seconds: f64, json: bool) -> Result<Vec<String>, Failure> {
+    let ids: Vec<GameId> = match game {
+        Some(name) => vec![game_id(name)?],
+        None => BUILT.to_vec(),
+    };
+    if !(seconds > 0.0 && seconds.is_finite()) {
+        return Err(Failure::usage("--seconds must be a positive number"));
+    }
+    let budget = Duration::from_secs_f64(seconds);
+    let mut lines = Vec::new();
+    let mut objects = Vec::new();
+    for id in ids {
+        let start = AnyGame::start_with(id, []).map_err(Failure::usage)?;
+        let (playouts, actions, took) = random_playouts(&start, budget);
+        let secs = took.as_secs_f64();
+        let mut search = Search::new(start.clone(), 1);
+        let settings = crate::ai::Settings {
+            time: Some(budget),
+            ..Level::Master.settings(budget)
+        };
+        let t = Instant::now();
+        let iterations = search
+            .run(&AnyEval, &settings, None)
+            .map_or(0, |r| r.iterations);
+        let search_secs = t.elapsed().as_secs_f64();
+        let (pps, aps, ips) = (
+            playouts as f64 / secs,
+            actions as f64 / secs,
+            f64::from(iterations) / search_secs,
+        );
+        objects.push(format!(
+            "\"{id}\":{{\"playouts_per_s\":{pps:.1},\"actions_per_s\":{aps:.0},\
+             \"mcts_iters_per_s\":{ips:.1}}}"
+        ));
+        lines.push(format!(
+            "{id}: {pps:.0} random playouts/s, {:.2} M actions/s; search {ips:.0} iterations/s \
+             from the start (one thread)",
+            aps / 1e6
+        ));
+    }
+    if json {
+        return Ok(vec![format!("{{{}}}", objects.join(","))]);
+    }
+    Ok(lines)
+}
+
+fn random_playouts(start: &AnyGame, budget: Duration) -> (u64, u64, Duration) {
+    let t = Instant::now();
+    let mut seed = 99u64;
+    let (mut games, mut actions) = (0u64, 0u64);
+    let mut list = ActionList::new();
+    while games == 0 || t.elapsed() < budget {
+        let mut g = start.clone();
+        loop {
+            list.clear();
+            g.legal_actions(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            seed = zobrist::key(seed);
+            g.play(list[(seed % list.len() as u64) as usize]);
+            actions += 1;
+        }
+        games += 1;
+    }
+    (games, actions, t.elapsed())
+}
