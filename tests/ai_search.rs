@@ -222,3 +222,70 @@ fn the_same_search_plays_a_whole_turn_of_every_game_from_its_start() {
         assert_eq!(turn.now().ply(), 1, "{id}: {}", turn.notation());
     }
 }
+
+/// Plays one whole turn chosen by the search (any game, by position string).
+fn search_any_turn(position: &str, iterations: u32) -> Turn<stackyard::rules::AnyGame> {
+    use stackyard::ai::eval::AnyEval;
+    use stackyard::rules::AnyGame;
+    let g = AnyGame::from_setup_with(&Setup::parse(position).unwrap(), []).unwrap();
+    let mut search = Search::new(g.clone(), 11);
+    let mut turn = Turn::new(g);
+    while !turn.is_complete() {
+        let report = search
+            .run(&AnyEval, &settings(iterations), None)
+            .expect("the game goes on");
+        turn.play(report.action).expect("a legal decision");
+        search.advance(report.action);
+    }
+    turn
+}
+
+#[test]
+fn the_search_takes_a_win_in_one_turn_in_every_game() {
+    for (position, winner) in [
+        // Cash In Hand, example 10: capturing White's last stack.
+        (
+            "cash-in-hand w,7/b,1,b,5/8/8/8/8/8/8 b 10",
+            "win b eliminated",
+        ),
+        // Grabber, example 3: the six-jump chain leaves Black no column.
+        (
+            "grabber 8/8/8/8/2,b,5/1,b,1,b,4/1,w,b2,5/8 w 4",
+            "win w no-moves",
+        ),
+        // Support, example 21: the 18th capture.
+        (
+            "support 9/9/9/9/4,w,4/9/9/1,b,7/w,8 b 101 12 17 -",
+            "win b captures",
+        ),
+        // Intermedium, example 16: one path through all three City neighbours.
+        (
+            "intermedium 4,b,2/1,b3,5/7/w2,6/7/7/7/1,b2,5/7/7 b 20",
+            "win b city",
+        ),
+    ] {
+        let turn = search_any_turn(position, 3000);
+        assert_eq!(
+            turn.now().outcome().map(|o| o.to_string()).as_deref(),
+            Some(winner),
+            "{position}: played {}",
+            turn.notation()
+        );
+    }
+}
+
+#[test]
+fn the_search_stops_a_win_threatened_for_the_next_turn() {
+    // Support, example 18: White holds five centre cells; unless Black breaks them now, White
+    // wins. Black must capture a centre stone.
+    let turn = search_any_turn(
+        "support 9/9/9/3,w,w,b,3/3,w,b,w,3/2,b,w,b,b,w,2/9/9/9 b 41 3 2 w",
+        3000,
+    );
+    let after = turn.now().to_setup().to_string();
+    assert!(
+        !after.ends_with(" w"),
+        "Black left White's hold standing: {} gives {after}",
+        turn.notation()
+    );
+}
