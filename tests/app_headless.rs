@@ -790,3 +790,31 @@ fn support_is_won_with_the_mouse_by_the_centre_and_by_captures() {
         Some("win b captures".into())
     );
 }
+
+#[test]
+fn undo_is_for_a_person_on_their_own_turn() {
+    use stackyard::game::opponent::{Seat, Seats};
+    let mut app = app_with(
+        "intermedium 7/6,w2/7/7/b3,1,b2,4/1,b4,w,b,3/7/7/7/7 b 20",
+        AnimationSpeed::Off,
+    );
+    click(&mut app, BoardClick::Stack(cell("a6")));
+    click(&mut app, BoardClick::Stack(cell("b5")));
+    // The seat is handed to the computer mid-turn: the person's undo no longer applies.
+    app.insert_resource(Seats {
+        black: Seat::Computer(stackyard::ai::Level::Beginner),
+        white: Seat::Human,
+        ..Default::default()
+    });
+    app.world_mut().write_message(SessionRequest::UndoStep);
+    app.update();
+    assert_eq!(
+        app.world().resource::<Session>().turn().notation(),
+        "a6-b5",
+        "undo on the computer's turn is ignored"
+    );
+    app.insert_resource(Seats::default());
+    app.world_mut().write_message(SessionRequest::UndoStep);
+    app.update();
+    assert_eq!(app.world().resource::<Session>().turn().notation(), "a6");
+}

@@ -295,8 +295,22 @@ pub(super) fn apply_session_requests(
     mut session: ResMut<Session>,
     mut played: MessageWriter<ActionPlayed>,
     mut reset: MessageWriter<BoardReset>,
+    seats: Option<Res<super::opponent::Seats>>,
 ) {
     for request in requests.read() {
+        // Taking back decisions is for the people at the table, on their own turn: the
+        // computer's turn in progress is its own.
+        let computers_turn = seats
+            .as_ref()
+            .is_some_and(|s| s.of(session.position().to_move()) != super::opponent::Seat::Human);
+        if computers_turn
+            && matches!(
+                request,
+                SessionRequest::UndoStep | SessionRequest::CancelSelection
+            )
+        {
+            continue;
+        }
         match request {
             SessionRequest::Pass => {
                 if session.legal_actions().as_slice() == [Action::Pass]
