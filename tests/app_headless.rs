@@ -818,3 +818,86 @@ fn undo_is_for_a_person_on_their_own_turn() {
     app.update();
     assert_eq!(app.world().resource::<Session>().turn().notation(), "a6");
 }
+
+fn request(app: &mut App, r: SessionRequest) {
+    app.world_mut().write_message(r);
+    app.update();
+    app.update();
+}
+
+#[test]
+fn whole_moves_are_undone_and_redone_and_a_new_move_forgets_the_redo() {
+    use stackyard::rules::{AnyOptions, GameId, GrabberOptions};
+    let mut app = app_for(
+        AnyOptions::Grabber(GameId::Grabber6, GrabberOptions::default()),
+        AnimationSpeed::Off,
+    );
+    let start = session_string(&app);
+    click(&mut app, BoardClick::Stack(cell("a1")));
+    click(&mut app, BoardClick::Stack(cell("b1")));
+    let after_two = session_string(&app);
+    request(&mut app, SessionRequest::UndoMove);
+    assert_eq!(app.world().resource::<Session>().moves(), ["a1"]);
+    request(&mut app, SessionRequest::UndoMove);
+    assert_eq!(session_string(&app), start);
+    request(&mut app, SessionRequest::RedoMove);
+    request(&mut app, SessionRequest::RedoMove);
+    assert_eq!(session_string(&app), after_two);
+    assert_eq!(stacks(&mut app).len(), 34, "the stones follow");
+    request(&mut app, SessionRequest::UndoMove);
+    click(&mut app, BoardClick::Stack(cell("d1")));
+    assert!(!app.world().resource::<Session>().can_redo_move());
+    assert_eq!(app.world().resource::<Session>().moves(), ["a1", "d1"]);
+}
+
+#[test]
+fn against_the_computer_undo_goes_back_to_the_persons_turn() {
+    use stackyard::game::opponent::Seat;
+    let mut app = app_with_seats(Seat::Human, Seat::Computer(stackyard::ai::Level::Beginner));
+    click(&mut app, BoardClick::Stack(cell("b2")));
+    click(&mut app, BoardClick::Cell(cell("b1")));
+    run_until(&mut app, "the computer's reply", |app| {
+        app.world().resource::<Session>().moves().len() == 2
+    });
+    request(&mut app, SessionRequest::UndoMove);
+    let session = app.world().resource::<Session>();
+    assert!(session.moves().is_empty(), "{:?}", session.moves());
+    assert_eq!(session_string(&app), START);
+}
+
+#[test]
+fn an_earlier_position_is_shown_without_touching_the_game() {
+    let mut app = app_with(START, AnimationSpeed::Off);
+    click(&mut app, BoardClick::Stack(cell("b2")));
+    click(&mut app, BoardClick::Cell(cell("b1")));
+    let live = session_string(&app);
+    request(&mut app, SessionRequest::View(0));
+    assert_eq!(app.world().resource::<Session>().viewing(), Some(0));
+    assert_eq!(session_string(&app), START, "the start is shown");
+    assert!(app.world().resource::<Session>().legal_actions().is_empty());
+    click(&mut app, BoardClick::Stack(cell("c7")));
+    request(&mut app, SessionRequest::Live);
+    assert_eq!(
+        session_string(&app),
+        live,
+        "nothing was played while viewing"
+    );
+}
+
+#[test]
+fn resigning_ends_the_game_for_the_other_side() {
+    let mut app = app_with(START, AnimationSpeed::Off);
+    request(&mut app, SessionRequest::Resign);
+    let session = app.world().resource::<Session>();
+    assert_eq!(
+        session.outcome(),
+        Some(stackyard::rules::Outcome::Win(
+            Player::White,
+            stackyard::rules::Reason::Resignation
+        ))
+    );
+    assert!(session.legal_actions().is_empty());
+    request(&mut app, SessionRequest::UndoMove);
+    request(&mut app, SessionRequest::NewGame);
+    assert!(app.world().resource::<Session>().outcome().is_none());
+}

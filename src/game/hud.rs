@@ -29,6 +29,8 @@ pub(super) fn plugin(app: &mut App) {
 pub struct GamePicker {
     /// The game and its options.
     pub options: AnyOptions,
+    /// Open the section (once) when it is next drawn.
+    pub open: bool,
 }
 
 /// Backspace takes back the last decision of the turn; Escape all of them.
@@ -52,7 +54,13 @@ fn pick_game(
     picker: &mut GamePicker,
     requests: &mut MessageWriter<SessionRequest>,
 ) {
-    ui.collapsing("Start a new game", |ui| {
+    let header = egui::CollapsingHeader::new("Start a new game");
+    let header = if std::mem::take(&mut picker.open) {
+        header.open(Some(true))
+    } else {
+        header
+    };
+    header.show(ui, |ui| {
         ui.horizontal(|ui| {
             ui.label("Game");
             egui::ComboBox::from_id_salt("game")
@@ -147,6 +155,9 @@ pub fn describe_outcome(o: Outcome, captured: usize) -> String {
         }
         Outcome::Win(p, Reason::City) => {
             format!("{} wins: {}'s City is closed in", title(p), title(!p))
+        }
+        Outcome::Win(p, Reason::Resignation) => {
+            format!("{} wins: {} resigned", title(p), title(!p))
         }
         Outcome::Win(p, Reason::NoMoves) => {
             format!("{} wins: {} has no move left", title(p), title(!p))
@@ -334,6 +345,15 @@ fn show_panel(
                 }
                 if ui.button("New game").clicked() {
                     requests.write(SessionRequest::NewGame);
+                }
+                if session.outcome().is_none()
+                    && seats.of(position.to_move()) == Seat::Human
+                    && ui
+                        .button("Resign")
+                        .on_hover_text("Give the game up to the other side")
+                        .clicked()
+                {
+                    requests.write(SessionRequest::Resign);
                 }
             });
             ui.separator();

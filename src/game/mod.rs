@@ -11,8 +11,10 @@ mod board;
 pub mod camera;
 mod cash_in_hand_view;
 pub mod count_input;
+mod game_over;
 mod grabber_view;
 pub mod highlight;
+mod history;
 mod hud;
 mod intermedium_view;
 pub mod layout;
@@ -71,5 +73,7 @@ pub fn presentation_plugin(app: &mut App) {
         camera::plugin,
         hud::plugin,
         count_input::plugin,
+        history::plugin,
+        game_over::plugin,
     ));
 }

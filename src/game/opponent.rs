@@ -213,7 +213,11 @@ fn start_thinking(
     time: Res<Time>,
     mut idle_since: Local<Option<(u64, f64)>>,
 ) {
-    if thinking.is_some() || session.outcome().is_some() || !moving.is_empty() {
+    if thinking.is_some()
+        || session.outcome().is_some()
+        || session.viewing().is_some()
+        || !moving.is_empty()
+    {
         return;
     }
     let Seat::Computer(level) = seats.of(session.position().to_move()) else {

@@ -4,7 +4,8 @@
 use bevy::prelude::*;
 
 use crate::rules::{
-    Action, ActionList, AnyGame, AnyOptions, Cell, Game, Outcome, Place, Travel, Turn,
+    Action, ActionList, AnyGame, AnyOptions, Cell, Game, Outcome, Place, Player, Reason, Travel,
+    Turn, TurnActions,
 };
 
 use super::view::BoardView;
@@ -19,6 +20,14 @@ pub struct Session {
     taken: Vec<Cell>,
     /// Cells captured so far by the turn in progress.
     taking: Vec<Cell>,
+    /// The decisions of each whole move played, in order (what undo and viewing replay).
+    played: Vec<TurnActions>,
+    /// Whole moves taken back, the last taken back last (what redo plays again).
+    redo: Vec<TurnActions>,
+    /// An earlier position being looked at: the number of moves played to reach it.
+    viewing: Option<(usize, AnyGame)>,
+    /// The player who resigned, if one did.
+    resigned: Option<Player>,
 }
 
 /// A click on the board, from picking observers (or a test).
@@ -61,6 +70,16 @@ pub enum SessionRequest {
     NewGame,
     /// Start a new game of another kind, or with other options.
     Start(AnyOptions),
+    /// Take back the last whole move (against the computer: back to the person's last turn).
+    UndoMove,
+    /// Play again the last move taken back.
+    RedoMove,
+    /// Look at the position after this many moves.
+    View(usize),
+    /// Back to the live game.
+    Live,
+    /// The player to move gives up.
+    Resign,
     /// Take this decision (the computer's choice), if it is legal.
     Play(Action),
 }
@@ -88,6 +107,10 @@ impl Session {
             moves: Vec::new(),
             taken: Vec::new(),
             taking: Vec::new(),
+            played: Vec::new(),
+            redo: Vec::new(),
+            viewing: None,
+            resigned: None,
         }
     }
 
@@ -112,10 +135,89 @@ impl Session {
         &self.taken
     }
 
-    /// The state now, with the decisions of the unfinished turn.
+    /// The position shown: the state now, with the decisions of the unfinished turn, or the
+    /// earlier position being looked at.
     #[must_use]
     pub fn position(&self) -> &AnyGame {
-        self.turn.now()
+        self.viewing.as_ref().map_or(self.turn.now(), |(_, g)| g)
+    }
+
+    /// The number of moves played to reach the earlier position being looked at, if any.
+    #[must_use]
+    pub fn viewing(&self) -> Option<usize> {
+        self.viewing.as_ref().map(|(n, _)| *n)
+    }
+
+    /// Looks at the position after the first `n` moves (the live game when `n` is all of them).
+    pub fn view(&mut self, n: usize) {
+        if n >= self.played.len() {
+            self.viewing = None;
+            return;
+        }
+        let mut g = self.initial.clone();
+        for actions in &self.played[..n] {
+            for &a in actions {
+                g.play(a);
+            }
+        }
+        self.viewing = Some((n, g));
+    }
+
+    /// Back to the live game.
+    pub fn live(&mut self) {
+        self.viewing = None;
+    }
+
+    /// Whether a whole move can be taken back, or played again.
+    #[must_use]
+    pub fn can_undo_move(&self) -> bool {
+        !self.played.is_empty()
+    }
+
+    /// Whether a move taken back can be played again.
+    #[must_use]
+    pub fn can_redo_move(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Takes back the last whole move (and the unfinished turn's decisions).
+    pub fn undo_move(&mut self) -> bool {
+        self.cancel_selection();
+        let Some(last) = self.played.pop() else {
+            return false;
+        };
+        self.redo.push(last);
+        self.resigned = None;
+        let played = std::mem::take(&mut self.played);
+        let redo = std::mem::take(&mut self.redo);
+        *self = Session::new(self.initial.clone());
+        for actions in &played {
+            for &a in actions {
+                self.play_inner(a);
+            }
+        }
+        self.redo = redo;
+        true
+    }
+
+    /// Plays again the last whole move taken back.
+    pub fn redo_move(&mut self) -> bool {
+        self.cancel_selection();
+        let Some(actions) = self.redo.pop() else {
+            return false;
+        };
+        for &a in &actions {
+            self.play_inner(a);
+        }
+        true
+    }
+
+    /// The player to move gives the game up.
+    pub fn resign(&mut self) {
+        if self.outcome().is_none() {
+            self.viewing = None;
+            self.resigned = Some(self.turn.now().to_move());
+        }
     }
 
     /// The unfinished turn.
@@ -130,21 +232,38 @@ impl Session {
         &self.moves
     }
 
-    /// The legal decisions now.
+    /// The legal decisions now (none while an earlier position is looked at, or after a
+    /// resignation).
     #[must_use]
     pub fn legal_actions(&self) -> ActionList {
+        if self.viewing.is_some() || self.resigned.is_some() {
+            return ActionList::new();
+        }
         self.turn.legal_actions()
     }
 
-    /// The result, once the game is over.
+    /// The result of the live game, once it is over.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(p) = self.resigned {
+            return Some(Outcome::Win(!p, Reason::Resignation));
+        }
         self.turn.now().outcome()
     }
 
     /// Takes a decision if it is legal; finishes the turn when it is complete.
-    /// Returns what moved, or `None` (and nothing changes) for an illegal decision.
+    /// Returns what moved, or `None` (and nothing changes) for an illegal decision, while an
+    /// earlier position is looked at, or after a resignation. Moves taken back are forgotten.
     pub fn play(&mut self, action: Action) -> Option<ActionPlayed> {
+        if self.viewing.is_some() || self.resigned.is_some() {
+            return None;
+        }
+        let played = self.play_inner(action)?;
+        self.redo.clear();
+        Some(played)
+    }
+
+    fn play_inner(&mut self, action: Action) -> Option<ActionPlayed> {
         let travels = self.turn.now().travels(action);
         self.turn.play(action).ok()?;
         if self.turn.actions().len() == 1 {
@@ -161,6 +280,8 @@ impl Session {
         }
         if self.turn.is_complete() {
             self.moves.push(self.turn.notation());
+            self.played
+                .push(self.turn.actions().iter().copied().collect());
             self.turn = Turn::new(self.turn.now().clone());
             self.taken = std::mem::take(&mut self.taking);
         }
@@ -337,6 +458,35 @@ pub(super) fn apply_session_requests(
                 *session = Session::new(AnyGame::start(*options));
                 reset.write(BoardReset);
             }
+            SessionRequest::UndoMove => {
+                // Against the computer, back to the person's last turn.
+                let mut any = session.undo_move();
+                while any
+                    && session.can_undo_move()
+                    && seats.as_ref().is_some_and(|s| {
+                        s.of(session.position().to_move()) != super::opponent::Seat::Human
+                    })
+                {
+                    any = session.undo_move();
+                }
+                if any {
+                    reset.write(BoardReset);
+                }
+            }
+            SessionRequest::RedoMove => {
+                if session.redo_move() {
+                    reset.write(BoardReset);
+                }
+            }
+            SessionRequest::View(n) => {
+                session.view(*n);
+                reset.write(BoardReset);
+            }
+            SessionRequest::Live => {
+                session.live();
+                reset.write(BoardReset);
+            }
+            SessionRequest::Resign => session.resign(),
             SessionRequest::Play(a) => {
                 if let Some(p) = session.play(*a) {
                     played.write(p);

@@ -157,6 +157,8 @@ pub enum Reason {
     PlyCap,
     /// A position occurred for the third time (game records only).
     Repetition,
+    /// A player resigned (game records and the app only; never a position's status).
+    Resignation,
 }
 
 impl Reason {
@@ -172,6 +174,7 @@ impl Reason {
             Reason::Passes => "passes",
             Reason::PlyCap => "ply-cap",
             Reason::Repetition => "repetition",
+            Reason::Resignation => "resignation",
         }
     }
 }

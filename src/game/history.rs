@@ -1,0 +1,85 @@
+//! The move list: every whole move in the game's notation, numbered; clicking one shows the
+//! position after it (marked "viewing move N", with a way back to the live game); undo and redo
+//! of whole moves.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::session::{Session, SessionRequest};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, show_move_list);
+}
+
+fn show_move_list(
+    mut contexts: EguiContexts,
+    session: Res<Session>,
+    mut requests: MessageWriter<SessionRequest>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Moves")
+        .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
+        .resizable(false)
+        .collapsible(true)
+        .default_width(230.0)
+        .show(ctx, |ui| {
+            if let Some(n) = session.viewing() {
+                ui.colored_label(
+                    egui::Color32::from_rgb(255, 200, 90),
+                    if n == 0 {
+                        "Viewing the start".to_string()
+                    } else {
+                        format!("Viewing move {n}")
+                    },
+                );
+                if ui
+                    .button(egui::RichText::new("Back to the game").strong())
+                    .clicked()
+                {
+                    requests.write(SessionRequest::Live);
+                }
+                ui.separator();
+            }
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(session.can_undo_move(), egui::Button::new("Undo move"))
+                    .on_hover_text("Take back the last whole move (against the computer: back to your last turn)")
+                    .clicked()
+                {
+                    requests.write(SessionRequest::UndoMove);
+                }
+                if ui
+                    .add_enabled(session.can_redo_move(), egui::Button::new("Redo move"))
+                    .clicked()
+                {
+                    requests.write(SessionRequest::RedoMove);
+                }
+            });
+            egui::ScrollArea::vertical()
+                .max_height(360.0)
+                .stick_to_bottom(true)
+                .show(ui, |ui| {
+                    let viewing = session.viewing();
+                    if ui
+                        .selectable_label(viewing == Some(0), "Start")
+                        .clicked()
+                    {
+                        requests.write(SessionRequest::View(0));
+                    }
+                    for (i, m) in session.moves().iter().enumerate() {
+                        let shown = viewing == Some(i + 1)
+                            || (viewing.is_none() && i + 1 == session.moves().len());
+                        if ui
+                            .selectable_label(shown, format!("{}. {m}", i + 1))
+                            .clicked()
+                        {
+                            requests.write(SessionRequest::View(i + 1));
+                        }
+                    }
+                    if session.moves().is_empty() {
+                        ui.weak("No move yet");
+                    }
+                });
+        });
+    Ok(())
+}
