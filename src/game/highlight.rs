@@ -72,7 +72,8 @@ pub(super) fn plugin(app: &mut App) {
         show_targets
             .run_if(
                 resource_changed::<Session>
-                    .or_else(resource_exists_and_changed::<super::opponent::Hint>),
+                    .or_else(resource_exists_and_changed::<super::opponent::Hint>)
+                    .or_else(resource_changed::<super::view_settings::ViewSettings>),
             )
             .in_set(super::GameSystems::Present),
     );
@@ -144,6 +145,7 @@ fn show_targets(
     session: Res<Session>,
     look: Res<MarkerLook>,
     hint: Option<Res<super::opponent::Hint>>,
+    settings: Res<super::view_settings::ViewSettings>,
     old: Query<Entity, Or<(With<Marker>, With<Decoration>)>>,
 ) {
     for e in &old {
@@ -238,6 +240,20 @@ fn show_targets(
     if let Some(origin) = selected {
         spawn_marker(&mut commands, origin, MarkerKind::Selected, None);
     }
+    // The cells of the last move: small blue dots, until the next move begins.
+    if !position.in_turn() {
+        for cell in session.last_move_cells() {
+            commands.spawn((
+                Name::new(format!("Last move {cell}")),
+                Decoration,
+                Mesh3d(look.dot.clone()),
+                MeshMaterial3d(look.material(MarkerKind::Splay)),
+                Transform::from_translation(cell_centre(g, cell) + Vec3::new(0.33, 0.03, 0.33))
+                    .with_scale(Vec3::splat(1.5)),
+                Pickable::IGNORE,
+            ));
+        }
+    }
     // Where the last move captured: a red ring on the emptied (or reduced) cell.
     for &cell in session.taken() {
         commands.spawn((
@@ -267,6 +283,10 @@ fn show_targets(
             continue;
         };
         let kind = position.marker(action);
+        // With the lit targets turned off, only the controls stay (pushes and stop).
+        if !settings.legal_targets && !matches!(kind, MarkerKind::Push | MarkerKind::Stop) {
+            continue;
+        }
         spawn_marker(&mut commands, cell, kind, Some(action));
         if matches!(
             kind,

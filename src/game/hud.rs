@@ -366,8 +366,12 @@ fn show_panel(
 fn paint_coordinates(
     mut contexts: EguiContexts,
     session: Res<Session>,
+    settings: Res<super::view_settings::ViewSettings>,
     cameras: Query<(&Camera, &GlobalTransform)>,
 ) -> Result {
+    if !settings.coordinates {
+        return Ok(());
+    }
     let ctx = contexts.ctx_mut()?;
     let Ok((camera, at)) = cameras.single() else {
         return Ok(());

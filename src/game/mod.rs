@@ -26,6 +26,7 @@ pub mod stone_mesh;
 pub mod stones;
 mod support_view;
 pub mod view;
+pub mod view_settings;
 
 use bevy::prelude::*;
 
@@ -75,5 +76,6 @@ pub fn presentation_plugin(app: &mut App) {
         count_input::plugin,
         history::plugin,
         game_over::plugin,
+        view_settings::plugin,
     ));
 }

@@ -129,9 +129,30 @@ impl Session {
         }
     }
 
+    /// The cells named by the last whole move's decisions (origin, steps, landings…), once
+    /// each, in order; none while an earlier position is looked at.
+    #[must_use]
+    pub fn last_move_cells(&self) -> Vec<Cell> {
+        let mut cells = Vec::new();
+        if self.viewing.is_some() {
+            return cells;
+        }
+        for a in self.played.last().map_or(&[][..], |a| a.as_slice()) {
+            if let Action::Cell(c) = a
+                && !cells.contains(c)
+            {
+                cells.push(*c);
+            }
+        }
+        cells
+    }
+
     /// Cells whose stones the last whole move captured.
     #[must_use]
     pub fn taken(&self) -> &[Cell] {
+        if self.viewing.is_some() {
+            return &[];
+        }
         &self.taken
     }
 
