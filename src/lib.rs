@@ -6,5 +6,6 @@
 pub mod ai;
 pub mod app;
 pub mod cli;
+pub mod files;
 pub mod game;
 pub mod rules;

@@ -901,3 +901,45 @@ fn resigning_ends_the_game_for_the_other_side() {
     request(&mut app, SessionRequest::NewGame);
     assert!(app.world().resource::<Session>().outcome().is_none());
 }
+
+#[test]
+fn every_move_is_autosaved_and_saves_load_back_while_broken_files_change_nothing() {
+    use stackyard::files::save::SaveFile;
+    use stackyard::game::saving::{Autosave, FileStatus, LoadRequest, SaveFolder, SaveRequest};
+    let dir = std::env::temp_dir().join(format!("stackyard-app-saves-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut app = app_with(START, AnimationSpeed::Off);
+    app.insert_resource(Autosave(Some(dir.join("autosave.ron"))));
+    app.insert_resource(SaveFolder(dir.clone()));
+    click(&mut app, BoardClick::Stack(cell("b2")));
+    click(&mut app, BoardClick::Cell(cell("b1")));
+    app.update();
+    let (auto, _) = SaveFile::load(&dir.join("autosave.ron")).expect("the autosave");
+    assert_eq!(auto.moves, ["b2-b1"]);
+    app.world_mut()
+        .write_message(SaveRequest("first game".into()));
+    app.update();
+    assert!(dir.join("first game.ron").exists());
+    let after_move = session_string(&app);
+    // A broken file is refused, with its reason, and the game stays.
+    std::fs::write(dir.join("broken.ron"), "(version: 1, game: \"splay\"").unwrap();
+    app.world_mut()
+        .write_message(LoadRequest(dir.join("broken.ron")));
+    app.update();
+    let status = app.world().resource::<FileStatus>().clone();
+    assert!(
+        status.failed && status.text.contains("broken is refused"),
+        "{status:?}"
+    );
+    assert_eq!(session_string(&app), after_move);
+    // New game, then the save brings the move back.
+    request(&mut app, SessionRequest::NewGame);
+    assert_eq!(session_string(&app), START);
+    app.world_mut()
+        .write_message(LoadRequest(dir.join("first game.ron")));
+    app.update();
+    app.update();
+    assert_eq!(session_string(&app), after_move);
+    assert_eq!(app.world().resource::<Session>().moves(), ["b2-b1"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -19,6 +19,8 @@ pub struct AppOptions {
     pub partial: Option<Turn<AnyGame>>,
     /// Render once the scene is ready, save a PNG here and exit.
     pub screenshot: Option<PathBuf>,
+    /// The folder for saves and the autosave (the platform's data folder if `None`).
+    pub data_dir: Option<PathBuf>,
 }
 
 /// Builds the app (without running it).
@@ -47,6 +49,15 @@ pub fn build(options: AppOptions) -> App {
     }
     app.insert_resource(session);
     app.add_plugins((game::logic_plugin, game::presentation_plugin));
+    let folder = options
+        .data_dir
+        .clone()
+        .unwrap_or_else(crate::files::data_dir);
+    app.insert_resource(game::saving::SaveFolder(folder.clone()));
+    if options.screenshot.is_none() {
+        // Every move is saved, so a crash or a closed window loses nothing.
+        app.insert_resource(game::saving::Autosave(Some(folder.join("autosave.ron"))));
+    }
     if let Some(path) = options.screenshot {
         app.insert_resource(game::animation::AnimationSpeed::Off);
         screenshot::add(&mut app, path);
@@ -94,6 +105,7 @@ impl Default for AppOptions {
             position: AnyGame::start(Default::default()),
             partial: None,
             screenshot: None,
+            data_dir: None,
         }
     }
 }

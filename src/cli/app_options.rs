@@ -50,5 +50,6 @@ pub fn app_options(
         position: start,
         partial,
         screenshot: None,
+        data_dir: None,
     })
 }

@@ -41,6 +41,10 @@ struct AppArgs {
     /// A game option, NAME=VALUE (repeatable)
     #[arg(long = "opt", value_name = "NAME=VALUE")]
     opt: Vec<String>,
+    /// The folder for saved games and the autosave (default: $STACKYARD_DATA_DIR, else the
+    /// platform's data folder)
+    #[arg(long, value_name = "DIR")]
+    data_dir: Option<std::path::PathBuf>,
 }
 
 /// The referee's subcommands; options come right after the subcommand.
@@ -168,6 +172,7 @@ pub fn run(
                     return 1;
                 }
                 options.screenshot = cli.app.screenshot;
+                options.data_dir = cli.app.data_dir;
                 return match crate::app::run(options) {
                     bevy::app::AppExit::Success => 0,
                     bevy::app::AppExit::Error(code) => i32::from(code.get()),

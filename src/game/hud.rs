@@ -213,6 +213,7 @@ fn show_panel(
     mut hints: MessageWriter<HintRequest>,
     mut picker: ResMut<GamePicker>,
     mut count: ResMut<super::count_input::CountChoice>,
+    mut files: super::saving::SavedGames,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let position = session.position();
@@ -358,6 +359,7 @@ fn show_panel(
             });
             ui.separator();
             pick_game(ui, &mut picker, &mut requests);
+            super::saving::saved_games_section(ui, &mut files);
             ui.small("Right-drag or two fingers: turn the board. Scroll or pinch: zoom.");
         });
     Ok(())

@@ -19,6 +19,7 @@ mod hud;
 mod intermedium_view;
 pub mod layout;
 pub mod opponent;
+pub mod saving;
 pub mod session;
 mod splay_view;
 mod stone_look;
@@ -59,6 +60,7 @@ pub fn logic_plugin(app: &mut App) {
     );
     app.add_plugins((
         session::plugin,
+        saving::plugin,
         stones::plugin,
         animation::plugin,
         opponent::plugin,

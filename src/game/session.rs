@@ -147,6 +147,12 @@ impl Session {
         cells
     }
 
+    /// The position the game started from.
+    #[must_use]
+    pub fn initial(&self) -> &AnyGame {
+        &self.initial
+    }
+
     /// Cells whose stones the last whole move captured.
     #[must_use]
     pub fn taken(&self) -> &[Cell] {

@@ -1,0 +1,29 @@
+//! Files a player keeps: saved games and the autosave, written atomically into the data folder.
+//! Plain Rust (no Bevy): the app, the command line and the tests all use it.
+
+pub mod atomic;
+pub mod save;
+
+use std::path::PathBuf;
+
+/// The folder for saves and the autosave: `$STACKYARD_DATA_DIR` when set, else the platform's
+/// data folder (`$XDG_DATA_HOME/stackyard` or `~/.local/share/stackyard` on Linux,
+/// `~/Library/Application Support/stackyard` on macOS, `%APPDATA%\stackyard` on Windows).
+#[must_use]
+pub fn data_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("STACKYARD_DATA_DIR").filter(|d| !d.is_empty()) {
+        return PathBuf::from(dir);
+    }
+    let home = || std::env::var_os("HOME").map(PathBuf::from);
+    let base = if cfg!(target_os = "windows") {
+        std::env::var_os("APPDATA").map(PathBuf::from)
+    } else if cfg!(target_os = "macos") {
+        home().map(|h| h.join("Library/Application Support"))
+    } else {
+        std::env::var_os("XDG_DATA_HOME")
+            .filter(|d| !d.is_empty())
+            .map(PathBuf::from)
+            .or_else(|| home().map(|h| h.join(".local/share")))
+    };
+    base.unwrap_or_else(|| PathBuf::from(".")).join("stackyard")
+}

@@ -1,0 +1,338 @@
+//! Saved games (RON, versioned): the game and its options, the start position, the moves in
+//! notation, the seats and when it was saved. Loading replays every move through the rules, so a
+//! broken or illegal file is refused with a message that says what is wrong.
+
+use std::fmt;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::ai::Level;
+use crate::rules::{AnyGame, AnyOptions, Game, GameId, Setup, TurnActions, play_move};
+
+/// The version this build writes and reads.
+pub const SAVE_VERSION: u32 = 1;
+
+/// Files larger than this are not read (a save of a 1000-turn game is far smaller).
+pub const MAX_SAVE_BYTES: u64 = 4 * 1024 * 1024;
+
+/// Who plays a side: a person (`None`) or the computer at a level.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedSeats {
+    /// Black's seat.
+    pub black: Option<Level>,
+    /// White's seat.
+    pub white: Option<Level>,
+}
+
+/// A saved game, as written in the file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaveFile {
+    /// The file format's version.
+    pub version: u32,
+    /// The game (and board).
+    pub game: GameId,
+    /// The options it is played under.
+    pub options: AnyOptions,
+    /// The position it started from.
+    pub start: String,
+    /// The whole moves played, in the game's notation.
+    pub moves: Vec<String>,
+    /// The seats.
+    #[serde(default)]
+    pub seats: SavedSeats,
+    /// When it was saved (UTC, `YYYY-MM-DD hh:mm:ss`).
+    #[serde(default)]
+    pub saved_at: String,
+}
+
+/// A saved game that was read and replayed: its start and each move's decisions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoadedGame {
+    /// The start position, with its options.
+    pub start: AnyGame,
+    /// The decisions of each whole move, in order.
+    pub moves: Vec<TurnActions>,
+    /// The seats.
+    pub seats: SavedSeats,
+}
+
+/// Why a save file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveError {
+    /// The file could not be read.
+    Read(String),
+    /// The file is larger than any save.
+    TooLarge(u64),
+    /// The file is empty.
+    Empty,
+    /// The text is not a save file (RON syntax or fields).
+    Syntax(String),
+    /// Written by another version.
+    Version(u32),
+    /// The options are for another game than the file says.
+    WrongGame {
+        /// The game the file names.
+        game: GameId,
+        /// The game the options or start position are for.
+        other: GameId,
+    },
+    /// The start position is not a legal position of the game.
+    Start(String),
+    /// A move cannot be played.
+    Move {
+        /// Its number, from 1.
+        number: usize,
+        /// The move as written.
+        text: String,
+        /// Why.
+        why: String,
+    },
+}
+
+impl fmt::Display for SaveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SaveError::Read(e) => write!(f, "the file cannot be read: {e}"),
+            SaveError::TooLarge(n) => write!(
+                f,
+                "the file has {n} bytes, more than any saved game ({MAX_SAVE_BYTES} at most)"
+            ),
+            SaveError::Empty => f.write_str("the file is empty"),
+            SaveError::Syntax(e) => write!(f, "this is not a Stackyard save: {e}"),
+            SaveError::Version(v) => write!(
+                f,
+                "the file is version {v}; this build reads version {SAVE_VERSION}"
+            ),
+            SaveError::WrongGame { game, other } => {
+                write!(
+                    f,
+                    "the file says {game}, but its options or start are for {other}"
+                )
+            }
+            SaveError::Start(e) => write!(f, "the start position is refused: {e}"),
+            SaveError::Move { number, text, why } => {
+                write!(f, "move {number} '{text}' cannot be played: {why}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SaveError {}
+
+impl SaveFile {
+    /// The save of a game: its start, its moves' notation and its seats, stamped now.
+    #[must_use]
+    pub fn of(start: &AnyGame, moves: &[String], seats: SavedSeats) -> SaveFile {
+        SaveFile {
+            version: SAVE_VERSION,
+            game: start.id(),
+            options: start.options(),
+            start: start.to_setup().to_string(),
+            moves: moves.to_vec(),
+            seats,
+            saved_at: utc_now(),
+        }
+    }
+
+    /// The file's text.
+    #[must_use]
+    pub fn to_ron(&self) -> String {
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+            .unwrap_or_else(|e| format!("// cannot write this save: {e}\n"))
+    }
+
+    /// Reads a file's text (syntax and version only; [`SaveFile::replay`] checks the rules).
+    ///
+    /// # Errors
+    /// [`SaveError::Empty`], [`SaveError::Syntax`] or [`SaveError::Version`].
+    pub fn from_ron(text: &str) -> Result<SaveFile, SaveError> {
+        if text.trim().is_empty() {
+            return Err(SaveError::Empty);
+        }
+        // The version first, so that a file of another version says so rather than failing
+        // on a field it does not have.
+        if let Ok(v) = ron::from_str::<VersionOnly>(text)
+            && v.version != SAVE_VERSION
+        {
+            return Err(SaveError::Version(v.version));
+        }
+        ron::from_str(text).map_err(|e| SaveError::Syntax(e.to_string()))
+    }
+
+    /// Replays the file through the rules: the start position under its options, then every
+    /// move, checked.
+    ///
+    /// # Errors
+    /// The first problem found: another game's options, an illegal start, a move that cannot
+    /// be played (named with its number).
+    pub fn replay(&self) -> Result<LoadedGame, SaveError> {
+        if self.options.game() != self.game {
+            return Err(SaveError::WrongGame {
+                game: self.game,
+                other: self.options.game(),
+            });
+        }
+        let setup = Setup::parse(&self.start).map_err(|e| SaveError::Start(e.to_string()))?;
+        if setup.game != self.game {
+            return Err(SaveError::WrongGame {
+                game: self.game,
+                other: setup.game,
+            });
+        }
+        let start = AnyGame::from_setup(&setup, self.options)
+            .map_err(|e| SaveError::Start(e.to_string()))?;
+        let mut now = start.clone();
+        let mut moves = Vec::with_capacity(self.moves.len());
+        for (i, text) in self.moves.iter().enumerate() {
+            let (after, actions) = play_move(&now, text).map_err(|e| SaveError::Move {
+                number: i + 1,
+                text: text.clone(),
+                why: e.to_string(),
+            })?;
+            now = after;
+            moves.push(actions);
+        }
+        Ok(LoadedGame {
+            start,
+            moves,
+            seats: self.seats,
+        })
+    }
+
+    /// Reads and replays a save file.
+    ///
+    /// # Errors
+    /// Any [`SaveError`]; nothing is changed by a refused file.
+    pub fn load(path: &Path) -> Result<(SaveFile, LoadedGame), SaveError> {
+        let size = std::fs::metadata(path)
+            .map_err(|e| SaveError::Read(format!("{}: {e}", path.display())))?
+            .len();
+        if size > MAX_SAVE_BYTES {
+            return Err(SaveError::TooLarge(size));
+        }
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| SaveError::Read(format!("{}: {e}", path.display())))?;
+        let file = SaveFile::from_ron(&text)?;
+        let game = file.replay()?;
+        Ok((file, game))
+    }
+
+    /// Writes the file atomically (a crash never leaves a broken save).
+    ///
+    /// # Errors
+    /// A message naming the file and what failed.
+    pub fn store(&self, path: &Path) -> Result<(), String> {
+        super::atomic::write_atomically(path, self.to_ron().as_bytes())
+    }
+}
+
+/// Just the version field, read leniently.
+#[derive(Deserialize)]
+struct VersionOnly {
+    version: u32,
+}
+
+/// The current UTC time as `YYYY-MM-DD hh:mm:ss`.
+fn utc_now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02}",
+        rest / 3600,
+        rest % 3600 / 60,
+        rest % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> SaveFile {
+        let start = AnyGame::start_with(GameId::Intermedium, ["opening_rule=off"]).unwrap();
+        SaveFile::of(
+            &start,
+            &["a2-b3-c4-d5-e6".into(), "g9-f8-e7-d6-c5".into()],
+            SavedSeats {
+                black: None,
+                white: Some(Level::Casual),
+            },
+        )
+    }
+
+    #[test]
+    fn a_save_round_trips_and_replays() {
+        let file = sample();
+        let text = file.to_ron();
+        let back = SaveFile::from_ron(&text).unwrap();
+        assert_eq!(back, file);
+        let game = back.replay().unwrap();
+        assert_eq!(game.moves.len(), 2);
+        assert_eq!(game.seats.white, Some(Level::Casual));
+        assert!(file.saved_at.len() == 19 && file.saved_at.starts_with("20"));
+    }
+
+    #[test]
+    fn broken_files_are_refused_with_what_is_wrong() {
+        let good = sample().to_ron();
+        let cases: Vec<(String, &str)> = vec![
+            (String::new(), "empty"),
+            ("   \n".into(), "empty"),
+            (good[..good.len() / 2].to_string(), "not a Stackyard save"),
+            ("garbage ]]] {".into(), "not a Stackyard save"),
+            (good.replace("version: 1", "version: 7"), "version 7"),
+            (
+                good.replace("a2-b3-c4-d5-e6", "a2-b3-c4-d5-e7"),
+                "move 1 'a2-b3-c4-d5-e7'",
+            ),
+            (good.replace("g9-f8-e7-d6-c5", "g9-f8"), "move 2"),
+            (
+                good.replace("game: \"intermedium\"", "game: \"splay\""),
+                "the file says splay",
+            ),
+            (
+                good.replace("\"intermedium 7/", "\"intermedium 8/"),
+                "start position",
+            ),
+        ];
+        for (text, expected) in cases {
+            let e = SaveFile::from_ron(&text)
+                .and_then(|f| f.replay().map(|_| ()))
+                .expect_err(expected);
+            assert!(e.to_string().contains(expected), "{expected}: {e}");
+        }
+    }
+
+    #[test]
+    fn files_on_disk_are_loaded_or_refused_without_change() {
+        let dir = std::env::temp_dir().join(format!("stackyard-save-{}", std::process::id()));
+        let path = dir.join("game.ron");
+        let file = sample();
+        file.store(&path).unwrap();
+        let (read, game) = SaveFile::load(&path).unwrap();
+        assert_eq!(read, file);
+        assert_eq!(game.moves.len(), 2);
+        let huge = dir.join("huge.ron");
+        std::fs::write(&huge, vec![b' '; (MAX_SAVE_BYTES + 1) as usize]).unwrap();
+        assert!(matches!(SaveFile::load(&huge), Err(SaveError::TooLarge(_))));
+        assert!(matches!(
+            SaveFile::load(&dir.join("missing.ron")),
+            Err(SaveError::Read(_))
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,286 @@
+//! Saving and loading games from the panel, and the autosave after every move: files in the
+//! data folder, written atomically; a file that is broken or illegal is refused with its reason
+//! and the game on the board is left as it was.
+
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use crate::files::save::{LoadedGame, SaveFile, SavedSeats};
+use crate::rules::Game;
+
+use super::opponent::{Seat, Seats};
+use super::session::{BoardReset, Session};
+
+/// Where the game is saved after every move (none: no autosave, as in screenshot mode).
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Autosave(pub Option<PathBuf>);
+
+/// The folder the Save and Load section works in.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct SaveFolder(pub PathBuf);
+
+/// Load this save file (the autosave or one of the folder's).
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub struct LoadRequest(pub PathBuf);
+
+/// Save the game under this name in the save folder.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub struct SaveRequest(pub String);
+
+/// What the last save or load said, for the panel.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct FileStatus {
+    /// The message.
+    pub text: String,
+    /// Whether it reports a failure.
+    pub failed: bool,
+    /// The name typed for the next save.
+    pub name: String,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Autosave>()
+        .init_resource::<FileStatus>()
+        .insert_resource(SaveFolder(crate::files::data_dir()))
+        .add_message::<LoadRequest>()
+        .add_message::<SaveRequest>()
+        .add_systems(
+            Update,
+            (
+                load_requested_games,
+                save_requested_games,
+                autosave_after_each_move,
+            )
+                .in_set(super::GameSystems::Rules)
+                .after(super::session::apply_session_requests),
+        );
+}
+
+/// The seats as a save file keeps them.
+#[must_use]
+pub fn saved_seats(seats: &Seats) -> SavedSeats {
+    let level = |s: Seat| match s {
+        Seat::Human => None,
+        Seat::Computer(l) => Some(l),
+    };
+    SavedSeats {
+        black: level(seats.black),
+        white: level(seats.white),
+    }
+}
+
+/// The session a loaded game continues.
+#[must_use]
+pub fn session_of(game: &LoadedGame) -> Session {
+    let mut session = Session::new(game.start.clone());
+    for actions in &game.moves {
+        for &a in actions {
+            session.play(a);
+        }
+    }
+    session
+}
+
+fn save_of(session: &Session, seats: Option<&Seats>) -> SaveFile {
+    SaveFile::of(
+        session.initial(),
+        session.moves(),
+        seats.map_or_else(SavedSeats::default, saved_seats),
+    )
+}
+
+fn autosave_after_each_move(
+    session: Res<Session>,
+    seats: Option<Res<Seats>>,
+    autosave: Res<Autosave>,
+    mut saved: Local<Option<(u64, usize)>>,
+    mut status: ResMut<FileStatus>,
+) {
+    let Some(path) = &autosave.0 else {
+        return;
+    };
+    let key = (session.initial().hash(), session.moves().len());
+    if session.moves().is_empty() || *saved == Some(key) {
+        return;
+    }
+    *saved = Some(key);
+    if let Err(e) = save_of(&session, seats.as_deref()).store(path) {
+        *status = FileStatus {
+            text: format!("Autosave failed: {e}"),
+            failed: true,
+            name: std::mem::take(&mut status.name),
+        };
+    }
+}
+
+fn save_requested_games(
+    mut requests: MessageReader<SaveRequest>,
+    session: Res<Session>,
+    seats: Option<Res<Seats>>,
+    folder: Res<SaveFolder>,
+    mut status: ResMut<FileStatus>,
+) {
+    for SaveRequest(name) in requests.read() {
+        let result = file_name(name).and_then(|file| {
+            let path = folder.0.join(file);
+            save_of(&session, seats.as_deref())
+                .store(&path)
+                .map(|()| path)
+        });
+        (status.text, status.failed) = match result {
+            Ok(path) => (format!("Saved to {}", path.display()), false),
+            Err(e) => (format!("Not saved: {e}"), true),
+        };
+    }
+}
+
+fn load_requested_games(
+    mut requests: MessageReader<LoadRequest>,
+    mut session: ResMut<Session>,
+    mut seats: Option<ResMut<Seats>>,
+    mut status: ResMut<FileStatus>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    for LoadRequest(path) in requests.read() {
+        match SaveFile::load(path) {
+            Ok((_, game)) => {
+                *session = session_of(&game);
+                if let Some(seats) = seats.as_deref_mut() {
+                    let seat = |l: Option<crate::ai::Level>| l.map_or(Seat::Human, Seat::Computer);
+                    seats.black = seat(game.seats.black);
+                    seats.white = seat(game.seats.white);
+                }
+                reset.write(BoardReset);
+                status.text = format!("Loaded {}", display_name(path));
+                status.failed = false;
+            }
+            Err(e) => {
+                status.text = format!("{} is refused: {e}", display_name(path));
+                status.failed = true;
+            }
+        }
+    }
+}
+
+/// A save's file name from the name a person typed: letters, digits, spaces, `-` and `_`.
+fn file_name(name: &str) -> Result<String, String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err("type a name first".into());
+    }
+    if name.len() > 60
+        || !name
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+    {
+        return Err(format!(
+            "'{name}' cannot be a file name: use letters, digits, spaces, - and _ (60 at most)"
+        ));
+    }
+    Ok(format!("{name}.ron"))
+}
+
+fn display_name(path: &Path) -> String {
+    path.file_stem().map_or_else(
+        || path.display().to_string(),
+        |s| s.to_string_lossy().into_owned(),
+    )
+}
+
+/// The saves in a folder, newest first (the autosave is offered separately).
+#[must_use]
+pub fn saves_in(folder: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return Vec::new();
+    };
+    let mut found: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.extension().is_some_and(|e| e == "ron")
+                && p.file_stem()
+                    .is_some_and(|s| s != "autosave" && !s.to_string_lossy().starts_with('.'))
+        })
+        .map(|p| {
+            let t = std::fs::metadata(&p)
+                .and_then(|m| m.modified())
+                .unwrap_or(std::time::UNIX_EPOCH);
+            (t, p)
+        })
+        .collect();
+    found.sort_by_key(|f| std::cmp::Reverse(f.0));
+    found.into_iter().map(|(_, p)| p).collect()
+}
+
+/// What the panel's "Saved games" section reads and writes.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct SavedGames<'w> {
+    folder: Res<'w, SaveFolder>,
+    autosave: Res<'w, Autosave>,
+    status: ResMut<'w, FileStatus>,
+    saves: MessageWriter<'w, SaveRequest>,
+    loads: MessageWriter<'w, LoadRequest>,
+}
+
+/// The panel's "Saved games" section: save under a name, load a save or the autosave.
+pub(super) fn saved_games_section(ui: &mut egui::Ui, files: &mut SavedGames) {
+    let SavedGames {
+        folder,
+        autosave,
+        status,
+        saves,
+        loads,
+    } = files;
+    egui::CollapsingHeader::new("Saved games").show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.add(
+                egui::TextEdit::singleline(&mut status.name)
+                    .hint_text("name")
+                    .desired_width(150.0),
+            );
+            if ui.button("Save").clicked() {
+                saves.write(SaveRequest(status.name.clone()));
+            }
+        });
+        if let Some(path) = autosave.0.as_ref().filter(|p| p.exists())
+            && ui
+                .button("Continue the autosaved game")
+                .on_hover_text(path.display().to_string())
+                .clicked()
+        {
+            loads.write(LoadRequest(path.clone()));
+        }
+        for path in saves_in(&folder.0).into_iter().take(12) {
+            ui.horizontal(|ui| {
+                ui.label(display_name(&path));
+                if ui.small_button("Load").clicked() {
+                    loads.write(LoadRequest(path.clone()));
+                }
+            });
+        }
+        if !status.text.is_empty() {
+            let colour = if status.failed {
+                egui::Color32::from_rgb(255, 120, 100)
+            } else {
+                egui::Color32::from_rgb(150, 220, 150)
+            };
+            ui.colored_label(colour, &status.text);
+        }
+        ui.small(format!("Folder: {}", folder.0.display()));
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_names_become_safe_file_names() {
+        assert_eq!(file_name(" my game 2 ").unwrap(), "my game 2.ron");
+        for bad in ["", "../evil", "a/b", "x.ron", &"n".repeat(61)] {
+            assert!(file_name(bad).is_err(), "{bad}");
+        }
+    }
+}
