@@ -21,6 +21,8 @@ pub struct AppOptions {
     pub screenshot: Option<PathBuf>,
     /// The folder for saves and the autosave (the platform's data folder if `None`).
     pub data_dir: Option<PathBuf>,
+    /// Resume the autosaved game if the last run crashed (when no game was asked for).
+    pub resume_after_crash: bool,
 }
 
 /// Builds the app (without running it).
@@ -55,8 +57,26 @@ pub fn build(options: AppOptions) -> App {
         .unwrap_or_else(crate::files::data_dir);
     app.insert_resource(game::saving::SaveFolder(folder.clone()));
     if options.screenshot.is_none() {
-        // Every move is saved, so a crash or a closed window loses nothing.
-        app.insert_resource(game::saving::Autosave(Some(folder.join("autosave.ron"))));
+        // Every move is saved, so a crash or a closed window loses nothing; a crash writes a
+        // report, and the next start resumes the autosaved game.
+        let autosave = folder.join("autosave.ron");
+        crate::files::crash::install_panic_hook(folder.clone());
+        if crate::files::crash::take_resume_mark(&folder) && options.resume_after_crash {
+            match crate::files::save::SaveFile::load(&autosave) {
+                Ok((_, game)) => {
+                    app.insert_resource(game::saving::session_of(&game));
+                    app.insert_resource(game::saving::FileStatus {
+                        text: format!(
+                            "Resumed after a crash; the report is in {}",
+                            crate::files::crash::report_path(&folder).display()
+                        ),
+                        ..default()
+                    });
+                }
+                Err(e) => warn!("the autosave cannot be resumed: {e}"),
+            }
+        }
+        app.insert_resource(game::saving::Autosave(Some(autosave)));
     }
     if let Some(path) = options.screenshot {
         app.insert_resource(game::animation::AnimationSpeed::Off);
@@ -106,6 +126,7 @@ impl Default for AppOptions {
             partial: None,
             screenshot: None,
             data_dir: None,
+            resume_after_crash: false,
         }
     }
 }

@@ -25,6 +25,8 @@ pub fn app_options(
             SCREENS.join(", ")
         )));
     }
+    // A game asked for on the command line wins over resuming after a crash.
+    let asked = position.is_some() || game.is_some() || partial.is_some();
     let start = match (position, game) {
         (Some(text), _) => {
             let setup = Setup::parse(text)?;
@@ -51,5 +53,6 @@ pub fn app_options(
         partial,
         screenshot: None,
         data_dir: None,
+        resume_after_crash: !asked,
     })
 }

@@ -2,6 +2,7 @@
 //! Plain Rust (no Bevy): the app, the command line and the tests all use it.
 
 pub mod atomic;
+pub mod crash;
 pub mod save;
 
 use std::path::PathBuf;
