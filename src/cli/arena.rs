@@ -159,3 +159,57 @@ fn random_playouts(start: &AnyGame, budget: Duration) -> (u64, u64, Duration) {
     }
     (games, actions, t.elapsed())
 }
+
+/// Resident and peak memory of this process in KiB, where the system tells (Linux).
+fn memory_kib() -> Option<(u64, u64)> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let field = |name: &str| {
+        status
+            .lines()
+            .find(|l| l.starts_with(name))?
+            .split_whitespace()
+            .nth(1)?
+            .parse::<u64>()
+            .ok()
+    };
+    Some((field("VmRSS:")?, field("VmHWM:")?))
+}
+
+/// `soak --games N [--seed S]`: computer against computer across every game, without a window;
+/// memory after each hundred games and at the end.
+pub fn run_soak(games: u32, seed: u64) -> Result<Vec<String>, Failure> {
+    if games == 0 {
+        return Err(Failure::usage("--games must be at least 1"));
+    }
+    let mut lines = Vec::new();
+    let mut plies = 0u64;
+    let started = Instant::now();
+    let memory = |lines: &mut Vec<String>, done: u32, plies: u64| {
+        let (rss, peak) = memory_kib().unwrap_or((0, 0));
+        lines.push(format!(
+            "after {done} games ({plies} turns, {:.0} s): resident {rss} KiB, peak {peak} KiB",
+            started.elapsed().as_secs_f64()
+        ));
+    };
+    for k in 0..games {
+        let id = BUILT[k as usize % BUILT.len()];
+        let game_seed = zobrist::key(seed ^ u64::from(k));
+        let mut a = Contestant::new(PlayerSpec::Iterations(30), game_seed);
+        let mut b = Contestant::new(PlayerSpec::Iterations(30), zobrist::key(game_seed));
+        let colour = if k % 2 == 0 {
+            Player::Black
+        } else {
+            Player::White
+        };
+        let record = play_game(id, &mut a, &mut b, colour)
+            .ok_or_else(|| Failure::usage(format!("{id} cannot be played")))?;
+        plies += u64::from(record.plies);
+        if (k + 1).is_multiple_of(100) {
+            memory(&mut lines, k + 1, plies);
+        }
+    }
+    if !games.is_multiple_of(100) {
+        memory(&mut lines, games, plies);
+    }
+    Ok(lines)
+}

@@ -109,6 +109,15 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Play computer against computer across every game without a window, reporting memory
+    Soak {
+        /// How many games (cycling through the games)
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// The seed
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Measure random playouts, actions and search iterations per second, per game
     Bench {
         /// Only this game
@@ -201,6 +210,7 @@ pub fn run(
             seed,
             json,
         }) => arena::run_match(&game, &a, &b, games, seed, json),
+        Some(Command::Soak { games, seed }) => arena::run_soak(games, seed),
         Some(Command::Bench {
             game,
             seconds,
