@@ -40,7 +40,7 @@ impl From<OptionError> for Failure {
 
 type Output = Result<Vec<String>, Failure>;
 
-/// Calls `$f::<G>(args)` with the rules type of a game id, or refuses a game not built yet.
+/// Calls `$f::<G>(args)` with the rules type of a game id.
 macro_rules! with_game {
     ($id:expr, $f:ident($($arg:expr),*)) => {
         match $id {

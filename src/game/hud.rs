@@ -69,7 +69,7 @@ fn pick_game(
                     for id in BUILT {
                         let chosen = picker.options.game() == id;
                         if ui.selectable_label(chosen, game_label(id)).clicked() && !chosen {
-                            picker.options = AnyOptions::for_game(id).unwrap_or(picker.options);
+                            picker.options = AnyOptions::for_game(id);
                         }
                     }
                 });

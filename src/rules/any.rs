@@ -61,7 +61,7 @@ macro_rules! each {
     };
 }
 
-/// The games that can be played (others are not built yet), in menu order.
+/// Every game id, in menu order.
 pub const BUILT: [GameId; 7] = [
     GameId::CashInHand,
     GameId::Intermedium,
@@ -73,17 +73,17 @@ pub const BUILT: [GameId; 7] = [
 ];
 
 impl AnyOptions {
-    /// The default options of a game, or `None` for a game not built yet.
+    /// The default options of a game.
     #[must_use]
-    pub fn for_game(id: GameId) -> Option<AnyOptions> {
+    pub fn for_game(id: GameId) -> AnyOptions {
         match id {
-            GameId::Splay => Some(AnyOptions::Splay(SplayOptions::default())),
-            GameId::Intermedium => Some(AnyOptions::Intermedium(IntermediumOptions::default())),
+            GameId::Splay => AnyOptions::Splay(SplayOptions::default()),
+            GameId::Intermedium => AnyOptions::Intermedium(IntermediumOptions::default()),
             GameId::Grabber6 | GameId::Grabber8 | GameId::Grabber10 => {
-                Some(AnyOptions::Grabber(id, GrabberOptions::default()))
+                AnyOptions::Grabber(id, GrabberOptions::default())
             }
-            GameId::Support => Some(AnyOptions::Support(SupportOptions::default())),
-            GameId::CashInHand => Some(AnyOptions::CashInHand(CashInHandOptions::default())),
+            GameId::Support => AnyOptions::Support(SupportOptions::default()),
+            GameId::CashInHand => AnyOptions::CashInHand(CashInHandOptions::default()),
         }
     }
 
@@ -148,13 +148,12 @@ impl AnyGame {
     /// `name=value` settings.
     ///
     /// # Errors
-    /// A message for a game not built yet, a bad setting or a position that breaks the rules.
+    /// A message for a bad setting or a position that breaks the rules.
     pub fn from_setup_with<'a>(
         setup: &Setup,
         settings: impl IntoIterator<Item = &'a str>,
     ) -> Result<AnyGame, String> {
         let options = AnyOptions::for_game(setup.game)
-            .ok_or_else(|| PositionError::NotBuilt(setup.game).to_string())?
             .with_settings(settings)
             .map_err(|e| e.to_string())?;
         AnyGame::from_setup(setup, options).map_err(|e| e.to_string())
@@ -163,13 +162,12 @@ impl AnyGame {
     /// The start position of a game under its default options with these settings.
     ///
     /// # Errors
-    /// A message for a game not built yet or a bad setting.
+    /// A message for a bad setting.
     pub fn start_with<'a>(
         id: GameId,
         settings: impl IntoIterator<Item = &'a str>,
     ) -> Result<AnyGame, String> {
         let options = AnyOptions::for_game(id)
-            .ok_or_else(|| PositionError::NotBuilt(id).to_string())?
             .with_settings(settings)
             .map_err(|e| e.to_string())?;
         Ok(AnyGame::start(options))

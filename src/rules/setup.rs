@@ -246,8 +246,6 @@ pub enum PositionError {
     Spacing,
     /// The first field names no game.
     UnknownGame(UnknownGame),
-    /// The game exists but this build does not play it yet.
-    NotBuilt(GameId),
     /// Too many or too few fields for the game.
     FieldCount {
         /// The game.
@@ -308,11 +306,6 @@ impl fmt::Display for PositionError {
                 f.write_str("fields must be separated by single spaces, with none around them")
             }
             PositionError::UnknownGame(e) => e.fmt(f),
-            PositionError::NotBuilt(g) => write!(
-                f,
-                "game '{g}' ({}) is not built yet: this version plays only splay",
-                g.title()
-            ),
             PositionError::FieldCount { game, found } => {
                 let (names, optional) = game.extra_fields();
                 write!(
