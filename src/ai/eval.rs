@@ -90,8 +90,8 @@ impl Evaluator<Support> for SupportEval {
     }
 }
 
-/// Cash In Hand: the stones on the board are always 128, so owning more of them (and more stacks
-/// to move and to place onto) is what capturing buys.
+/// Cash In Hand: the stones on the board are always 128, so owning more of them is what capturing
+/// buys; stacks already hemmed in and outweighed are as good as taken by the side to move.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CashInHandEval;
 
@@ -99,7 +99,12 @@ impl Evaluator<CashInHand> for CashInHandEval {
     fn evaluate(&self, p: &CashInHand) -> f32 {
         let black = p.stones(Player::Black) as f32;
         let white = p.stones(Player::White) as f32;
-        ((black - white) / 24.0).tanh()
+        // The side to move takes the other's stones at risk (twice: they change hands).
+        let threat = match p.to_move() {
+            Player::Black => 2.0 * p.stones_at_risk(Player::White) as f32,
+            Player::White => -2.0 * p.stones_at_risk(Player::Black) as f32,
+        };
+        ((black - white + 0.8 * threat) / 24.0).tanh()
     }
 }
 

@@ -266,6 +266,27 @@ impl CashInHand {
             .sum()
     }
 
+    /// Stones in `p`'s stacks that are hemmed in and outweighed now: the opponent's next move
+    /// captures them unless `p` moves first and frees them.
+    #[must_use]
+    pub fn stones_at_risk(&self, p: Player) -> usize {
+        self.own_stacks(p)
+            .filter(|&i| {
+                let mut total = 0u32;
+                let mut free = false;
+                for &n in &ORTH[i] {
+                    if n != NONE {
+                        let h = self.heights[usize::from(n)];
+                        free |= h == 0;
+                        total += u32::from(h);
+                    }
+                }
+                !free && u32::from(self.heights[i]) < total
+            })
+            .map(|i| usize::from(self.heights[i]))
+            .sum()
+    }
+
     /// The least cash that lets a step from `a` to `b` be taken (restrictions ii and iii).
     fn requirement(&self, a: usize, b: usize) -> u8 {
         let (ax, ay) = (a % 8, a / 8);

@@ -69,3 +69,22 @@ fn the_start_offers_every_count_and_only_the_two_corner_stacks() {
     g.legal_actions(&mut list);
     assert_eq!(list.len(), 32);
 }
+
+#[test]
+fn stacks_hemmed_in_and_outweighed_are_at_risk() {
+    // Example 7: White's e4 (3) has Black on all four sides (4 in all).
+    let g = CashInHand::from_setup(
+        &Setup::parse("cash-in-hand w,6,b/8/8/4,b,3/3,b,w3,b,2/4,b,3/8/8 b 10").unwrap(),
+        CashInHandOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(g.stones_at_risk(Player::White), 3);
+    assert_eq!(g.stones_at_risk(Player::Black), 0);
+    // Example 8: 4 against 4 is not outweighed.
+    let g = CashInHand::from_setup(
+        &Setup::parse("cash-in-hand 8/7,w/8/4,b,3/3,b,w4,b,2/b,3,b,3/w,7/b,1,b,5 b 10").unwrap(),
+        CashInHandOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(g.stones_at_risk(Player::White), 0);
+}
