@@ -271,20 +271,24 @@ impl CashInHand {
     #[must_use]
     pub fn stones_at_risk(&self, p: Player) -> usize {
         self.own_stacks(p)
-            .filter(|&i| {
-                let mut total = 0u32;
-                let mut free = false;
-                for &n in &ORTH[i] {
-                    if n != NONE {
-                        let h = self.heights[usize::from(n)];
-                        free |= h == 0;
-                        total += u32::from(h);
-                    }
-                }
-                !free && u32::from(self.heights[i]) < total
-            })
+            .filter(|&i| self.hemmed_and_outweighed(i))
             .map(|i| usize::from(self.heights[i]))
             .sum()
+    }
+
+    /// The stack on `i` has no empty orthogonal neighbour and is lower than their total.
+    fn hemmed_and_outweighed(&self, i: usize) -> bool {
+        let mut total = 0u32;
+        for &n in &ORTH[i] {
+            if n != NONE {
+                let h = self.heights[usize::from(n)];
+                if h == 0 {
+                    return false;
+                }
+                total += u32::from(h);
+            }
+        }
+        u32::from(self.heights[i]) < total
     }
 
     /// The least cash that lets a step from `a` to `b` be taken (restrictions ii and iii).
@@ -337,24 +341,9 @@ impl CashInHand {
 
     /// The opponent's stacks that are hemmed in and outweighed now.
     fn capturable(&self) -> u64 {
-        let victim = !self.to_move;
-        let mut out = 0;
-        for i in self.own_stacks(victim) {
-            let mut total = 0u32;
-            let mut free = false;
-            for &n in &ORTH[i] {
-                if n == NONE {
-                    continue;
-                }
-                let h = self.heights[usize::from(n)];
-                free |= h == 0;
-                total += u32::from(h);
-            }
-            if !free && u32::from(self.heights[i]) < total {
-                out |= 1 << i;
-            }
-        }
-        out
+        self.own_stacks(!self.to_move)
+            .filter(|&i| self.hemmed_and_outweighed(i))
+            .fold(0, |out, i| out | 1 << i)
     }
 
     /// Removes the capturable stacks; the stones to place back.

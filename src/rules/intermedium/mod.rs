@@ -604,11 +604,19 @@ impl Game for Intermedium {
             if self.quick_outcome().is_some() {
                 return;
             }
-            let binds = self.binds_now();
-            for i in self.own_stacks() {
-                if !binds || self.qualifies_from(i) {
+            // While the opening rule is in force, the stacks with a qualifying move, if any
+            // (the rule binds); otherwise, and as the fallback, every stack of two or more.
+            if self.options.opening_rule && self.ply <= 3 {
+                let listed = out.len();
+                for i in self.own_stacks().filter(|&i| self.qualifies_from(i)) {
                     out.push(Action::Cell(GEOMETRY.cell(i)));
                 }
+                if out.len() > listed {
+                    return;
+                }
+            }
+            for i in self.own_stacks() {
+                out.push(Action::Cell(GEOMETRY.cell(i)));
             }
             return;
         }
