@@ -4,8 +4,10 @@
 //! `app` sets up the window; `cli` is the command line (the referee, and options for the app).
 
 pub mod ai;
+#[cfg(feature = "app")]
 pub mod app;
 pub mod cli;
 pub mod files;
+#[cfg(feature = "app")]
 pub mod game;
 pub mod rules;

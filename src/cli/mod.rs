@@ -1,5 +1,6 @@
 //! The command line: `stackyard new|moves|apply|perft|status` (the referee of NOTATION.md).
 
+#[cfg(feature = "app")]
 mod app_options;
 mod arena;
 mod referee;
@@ -168,6 +169,7 @@ pub fn run(
         }
     };
     let result = match cli.command {
+        #[cfg(feature = "app")]
         None => match app_options::app_options(
             cli.app.position.as_deref(),
             cli.app.game.as_deref(),
@@ -189,6 +191,12 @@ pub fn run(
             }
             Err(failure) => Err(failure),
         },
+        #[cfg(not(feature = "app"))]
+        None => Err(referee::Failure::usage(
+            "this build has no app (built without the `app` feature); the referee \
+             subcommands work"
+                .to_string(),
+        )),
         Some(Command::New { options, game }) => referee::new(&game, &options.opt),
         Some(Command::Moves { options, position }) => referee::moves(&position, &options.opt),
         Some(Command::Apply {

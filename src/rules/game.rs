@@ -107,7 +107,8 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
         None
     }
 
-    /// The legal decisions now. Empty exactly when the game is over.
+    /// Appends the legal decisions now to `out`; callers clear it first (the list is reused
+    /// across a playout so that nothing allocates). None exactly when the game is over.
     fn legal_actions(&self, out: &mut ActionList);
 
     /// Whether every decision listed now completes the turn (so a caller counting whole moves

@@ -202,7 +202,7 @@ fn parse_board(g: Geometry, field: &str) -> Result<Vec<Stack>, PositionError> {
                 if x < g.width as usize {
                     board[g.index(Cell::new(x as u8, y))] = s;
                 }
-                x += 1;
+                x = x.saturating_add(1);
             }
         }
         if x != g.width as usize {

@@ -157,7 +157,7 @@ impl Stack {
                 }
                 n
             };
-            if stack.len() + n > MAX_STACK {
+            if n > MAX_STACK - stack.len() {
                 return Err(StackError::TooTall);
             }
             for _ in 0..n {

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Runs fuzz targets for a while each: `bash fuzz/run.sh 600` (every target, 10 minutes each) or
+# `bash fuzz/run.sh 60 moves`. Needs the nightly toolchain and `cargo install cargo-fuzz`.
+# New inputs go to fuzz/corpus/<target> (not committed); crashes to fuzz/artifacts/<target>
+# (copy each into fuzz/regressions/<target> once fixed, so `cargo test` keeps it fixed).
+set -euo pipefail
+cd "$(dirname "$0")"
+seconds=${1:-600}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(position moves save_file actions)
+cargo +nightly fuzz build -s none
+for t in "${targets[@]}"; do
+    mkdir -p "corpus/$t"
+    echo "== $t: $seconds s"
+    cargo +nightly fuzz run -s none "$t" "corpus/$t" "seeds/$t" "regressions/$t" -- \
+        -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
+done
