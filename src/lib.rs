@@ -10,4 +10,5 @@ pub mod cli;
 pub mod files;
 #[cfg(feature = "app")]
 pub mod game;
+pub mod guide;
 pub mod rules;

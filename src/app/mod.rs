@@ -17,6 +17,8 @@ pub struct AppOptions {
     pub position: AnyGame,
     /// A turn in progress to show (decisions already taken from `position`).
     pub partial: Option<Turn<AnyGame>>,
+    /// The screen to open on (how to play shows the position's game).
+    pub screen: game::Screen,
     /// Render once the scene is ready, save a PNG here and exit.
     pub screenshot: Option<PathBuf>,
     /// The folder for saves and the autosave (the platform's data folder if `None`).
@@ -51,6 +53,8 @@ pub fn build(options: AppOptions) -> App {
     }
     app.insert_resource(session);
     app.add_plugins((game::logic_plugin, game::presentation_plugin));
+    app.insert_resource(game::how_to_play::Guided::of(options.position.id()));
+    let mut screen = options.screen;
     let folder = options
         .data_dir
         .clone()
@@ -64,6 +68,7 @@ pub fn build(options: AppOptions) -> App {
         if crate::files::crash::take_resume_mark(&folder) && options.resume_after_crash {
             match crate::files::save::SaveFile::load(&autosave) {
                 Ok((_, game)) => {
+                    screen = game::Screen::Game;
                     app.insert_resource(game::saving::session_of(&game));
                     app.insert_resource(game::saving::FileStatus {
                         text: format!(
@@ -78,6 +83,7 @@ pub fn build(options: AppOptions) -> App {
         }
         app.insert_resource(game::saving::Autosave(Some(autosave)));
     }
+    app.insert_state(screen);
     if let Some(path) = options.screenshot {
         app.insert_resource(game::animation::AnimationSpeed::Off);
         screenshot::add(&mut app, path);
@@ -124,6 +130,7 @@ impl Default for AppOptions {
         AppOptions {
             position: AnyGame::start(Default::default()),
             partial: None,
+            screen: game::Screen::Game,
             screenshot: None,
             data_dir: None,
             resume_after_crash: false,

@@ -63,6 +63,10 @@ fn take_screenshot_when_ready(
     mut plan: ResMut<ShotPlan>,
     status: Res<PipelineStatus>,
     cameras: Query<(), With<Camera3d>>,
+    pictures: Option<Res<crate::game::title::CardPictures>>,
+    guided: Option<Res<crate::game::how_to_play::Guided>>,
+    screen: Option<Res<State<crate::game::Screen>>>,
+    server: Res<AssetServer>,
     mut exit: MessageWriter<AppExit>,
 ) {
     if let Some(result) = plan.result.lock().ok().and_then(|mut r| r.take()) {
@@ -87,7 +91,19 @@ fn take_screenshot_when_ready(
     }
     let total = status.total.load(Ordering::Relaxed);
     let waiting = status.waiting.load(Ordering::Relaxed);
-    if cameras.is_empty() || total == 0 || waiting > 0 {
+    // On the title, its pictures loaded (or failed); on how to play, the demonstration played.
+    let on = |s: crate::game::Screen| screen.as_ref().is_some_and(|now| *now.get() == s);
+    let pictures_in = !on(crate::game::Screen::Title)
+        || pictures.as_ref().is_none_or(|p| {
+            p.0.iter().all(|(_, h)| {
+                !matches!(
+                    server.get_load_state(h.id()),
+                    Some(bevy::asset::LoadState::Loading | bevy::asset::LoadState::NotLoaded)
+                )
+            })
+        });
+    let demo_over = !on(crate::game::Screen::HowToPlay) || guided.is_none_or(|g| g.finished());
+    if cameras.is_empty() || total == 0 || waiting > 0 || !pictures_in || !demo_over {
         plan.ready_frames = 0;
         return;
     }

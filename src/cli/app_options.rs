@@ -2,12 +2,13 @@
 //! checked before any window opens.
 
 use crate::app::AppOptions;
+use crate::game::Screen;
 use crate::rules::{AnyGame, GameId, Setup, play_prefix};
 
 use super::referee::{BAD_MOVE, Failure};
 
 /// The screens `--screen` can show.
-pub const SCREENS: &[&str] = &["game"];
+pub const SCREENS: &[&str] = &["title", "game", "how-to-play"];
 
 /// What the app opens with, from `--position`, `--game`, `--partial`, `--screen` and `--opt`.
 pub fn app_options(
@@ -48,9 +49,18 @@ pub fn app_options(
         })?),
         None => None,
     };
+    // Asked for nothing, the app opens on the title; asked for a game or a position, on it.
+    let screen = match screen {
+        Some("title") => Screen::Title,
+        Some("how-to-play") => Screen::HowToPlay,
+        Some(_) => Screen::Game,
+        None if asked => Screen::Game,
+        None => Screen::Title,
+    };
     Ok(AppOptions {
         position: start,
         partial,
+        screen,
         screenshot: None,
         data_dir: None,
         resume_after_crash: !asked,

@@ -36,7 +36,8 @@ struct AppArgs {
     /// Show a turn in progress: the canonical prefix of the move (NOTATION.md, "Partial turns")
     #[arg(long, value_name = "PREFIX")]
     partial: Option<String>,
-    /// The screen to show: game (the default)
+    /// The screen to show: title (the default when no game is asked for), game, how-to-play
+    /// (of --game's game, or the position's)
     #[arg(long, value_name = "NAME")]
     screen: Option<String>,
     /// A game option, NAME=VALUE (repeatable)
@@ -143,9 +144,14 @@ struct OptionArgs {
 /// Runs the command line and returns the process exit status.
 #[must_use]
 pub fn main() -> i32 {
-    let stdout = std::io::stdout();
-    let stderr = std::io::stderr();
-    run(std::env::args_os(), &mut stdout.lock(), &mut stderr.lock())
+    // Not locked for the whole run: the app's worker threads log to stderr too, and a lock
+    // held by the main thread would block them for ever (an asset loader's warning froze the
+    // app's loading this way).
+    run(
+        std::env::args_os(),
+        &mut std::io::stdout(),
+        &mut std::io::stderr(),
+    )
 }
 
 /// Runs a command line, writing to the given streams; returns the exit status

@@ -158,7 +158,13 @@ impl SaveFile {
         {
             return Err(SaveError::Version(v.version));
         }
-        ron::from_str(text).map_err(|e| SaveError::Syntax(e.to_string()))
+        let file: SaveFile = ron::from_str(text).map_err(|e| SaveError::Syntax(e.to_string()))?;
+        // A file the version-only reading missed (it stops at odd text after the fields) is
+        // still held to its version.
+        if file.version != SAVE_VERSION {
+            return Err(SaveError::Version(file.version));
+        }
+        Ok(file)
     }
 
     /// Replays the file through the rules: the start position under its options, then every

@@ -1,5 +1,6 @@
-//! A camera that orbits the board: drag with the right (or middle) mouse button, or two
-//! fingers, to turn around it; scroll or pinch to zoom; arrow keys and +/- work too.
+//! A camera that orbits the board: drag with the right mouse button, or two fingers, to turn
+//! around it; drag with the middle button (or Shift and the right), or three fingers, to pan;
+//! scroll or pinch to zoom; arrow keys, WASD and +/- work too.
 
 use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
@@ -17,6 +18,8 @@ pub struct Orbit {
     pub pitch: f32,
     /// Distance from the centre.
     pub distance: f32,
+    /// How far the point looked at is moved across the table from the board's centre.
+    pub pan: Vec2,
 }
 
 impl Default for Orbit {
@@ -25,6 +28,7 @@ impl Default for Orbit {
             yaw: 0.0,
             pitch: 0.95,
             distance: 14.0,
+            pan: Vec2::ZERO,
         }
     }
 }
@@ -33,7 +37,7 @@ impl Orbit {
     /// The camera transform for these angles.
     #[must_use]
     pub fn transform(&self) -> Transform {
-        let target = Vec3::new(0.0, -0.4, 0.75);
+        let target = Vec3::new(self.pan.x, -0.4, 0.75 + self.pan.y);
         let dir = Vec3::new(
             self.yaw.sin() * self.pitch.cos(),
             self.pitch.sin(),
@@ -59,6 +63,16 @@ impl Orbit {
 
     fn zoom(&mut self, factor: f32) {
         self.distance = (self.distance * factor).clamp(6.0, 30.0);
+    }
+
+    /// Moves the point looked at by a screen-space amount (right, down), in the camera's frame,
+    /// never further than the board's edge.
+    fn slide(&mut self, right: f32, down: f32) {
+        let scale = self.distance * 0.0016;
+        let (sin, cos) = self.yaw.sin_cos();
+        let across = Vec2::new(cos, -sin) * -right * scale;
+        let along = Vec2::new(sin, cos) * -down * scale;
+        self.pan = (self.pan + across + along).clamp(Vec2::splat(-6.0), Vec2::splat(6.0));
     }
 }
 
@@ -90,7 +104,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             orbit_with_mouse_and_touch.run_if(not(egui_wants_any_pointer_input)),
-            orbit_with_keys,
+            orbit_with_keys.run_if(not(bevy_egui::input::egui_wants_any_keyboard_input)),
             frame_new_board.run_if(resource_changed::<super::Session>),
             place_camera,
         )
@@ -129,6 +143,7 @@ fn spawn_camera(mut commands: Commands, session: Res<super::Session>) {
 
 fn orbit_with_mouse_and_touch(
     buttons: Res<ButtonInput<MouseButton>>,
+    keys: Res<ButtonInput<KeyCode>>,
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     touches: Res<Touches>,
@@ -137,7 +152,11 @@ fn orbit_with_mouse_and_touch(
     let Ok(mut orbit) = orbits.single_mut() else {
         return;
     };
-    if buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle) {
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let right = buttons.pressed(MouseButton::Right);
+    if buttons.pressed(MouseButton::Middle) || (right && shift) {
+        orbit.slide(motion.delta.x, motion.delta.y);
+    } else if right {
         orbit.turn(-motion.delta.x * 0.006, motion.delta.y * 0.005);
     }
     let lines = match scroll.unit {
@@ -148,6 +167,10 @@ fn orbit_with_mouse_and_touch(
         orbit.zoom(0.9f32.powf(lines));
     }
     let fingers: Vec<_> = touches.iter().collect();
+    if let [a, b, c] = fingers[..] {
+        let mid_delta = (a.delta() + b.delta() + c.delta()) / 3.0;
+        orbit.slide(mid_delta.x, mid_delta.y);
+    }
     if let [a, b] = fingers[..] {
         let mid_delta = (a.delta() + b.delta()) / 2.0;
         orbit.turn(-mid_delta.x * 0.006, mid_delta.y * 0.005);
@@ -177,6 +200,14 @@ fn orbit_with_keys(
     );
     if yaw != 0.0 || pitch != 0.0 {
         orbit.turn(yaw * dt * 1.5, pitch * dt);
+    }
+    let (across, along) = (
+        // The keys move the view the way a drag moves the board, so A looks further left.
+        axis(KeyCode::KeyD, KeyCode::KeyA),
+        axis(KeyCode::KeyS, KeyCode::KeyW),
+    );
+    if across != 0.0 || along != 0.0 {
+        orbit.slide(across * dt * 400.0, along * dt * 400.0);
     }
     let zoom = axis(KeyCode::Equal, KeyCode::Minus);
     if zoom != 0.0 {

@@ -29,12 +29,16 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             type_count_digits
                 .run_if(not(bevy_egui::input::egui_wants_any_keyboard_input))
+                .run_if(in_state(super::Screen::Game))
                 .in_set(super::GameSystems::Rules)
                 .before(super::session::apply_session_requests),
         )
         .add_systems(
             EguiPrimaryContextPass,
-            (paint_cash_near_pointer, paint_stack_heights),
+            (
+                paint_cash_near_pointer.run_if(in_state(super::Screen::Game)),
+                paint_stack_heights,
+            ),
         );
 }
 

@@ -1,4 +1,5 @@
-//! The game-over dialog: the winner and the reason in words, with Rematch, New game and Close.
+//! The game-over dialog: the winner and the reason in words, with Rematch, New game, Menu and
+//! Close.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -13,8 +14,10 @@ use super::session::{Session, SessionRequest};
 struct ClosedFor(Option<(u64, usize)>);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<ClosedFor>()
-        .add_systems(EguiPrimaryContextPass, show_game_over);
+    app.init_resource::<ClosedFor>().add_systems(
+        EguiPrimaryContextPass,
+        show_game_over.run_if(in_state(super::Screen::Game)),
+    );
 }
 
 fn show_game_over(
@@ -23,6 +26,7 @@ fn show_game_over(
     mut closed: ResMut<ClosedFor>,
     mut picker: ResMut<GamePicker>,
     mut requests: MessageWriter<SessionRequest>,
+    mut next: ResMut<NextState<super::Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(outcome) = session.outcome() else {
@@ -59,6 +63,14 @@ fn show_game_over(
                 {
                     picker.open = true;
                     closed.0 = Some(key);
+                }
+                if ui
+                    .add_sized([110.0, 36.0], egui::Button::new("Menu"))
+                    .on_hover_text("Back to the title screen")
+                    .clicked()
+                {
+                    closed.0 = Some(key);
+                    next.set(super::Screen::Title);
                 }
                 if ui
                     .add_sized([110.0, 36.0], egui::Button::new("Close"))

@@ -8,7 +8,10 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::session::{Session, SessionRequest};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, show_move_list);
+    app.add_systems(
+        EguiPrimaryContextPass,
+        show_move_list.run_if(in_state(super::Screen::Game)),
+    );
 }
 
 fn show_move_list(

@@ -13,11 +13,18 @@ use super::view::{BoardView, player_title as title};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GamePicker>()
-        .add_systems(EguiPrimaryContextPass, (show_panel, paint_coordinates))
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                show_panel.run_if(in_state(super::Screen::Game)),
+                paint_coordinates.run_if(not(in_state(super::Screen::Title))),
+            ),
+        )
         .add_systems(
             Update,
             undo_with_keys
                 .run_if(not(bevy_egui::input::egui_wants_any_keyboard_input))
+                .run_if(in_state(super::Screen::Game))
                 .in_set(super::GameSystems::Rules)
                 .before(super::count_input::type_count_digits)
                 .before(super::session::apply_session_requests),
@@ -75,36 +82,39 @@ fn pick_game(
                 });
         });
         ui.label(egui::RichText::new(game_blurb(picker.options.game())).small());
-        let first = match &mut picker.options {
-            AnyOptions::CashInHand(o) => &mut o.first_player,
-            AnyOptions::Splay(o) => &mut o.first_player,
-            AnyOptions::Intermedium(o) => &mut o.first_player,
-            AnyOptions::Grabber(_, o) => &mut o.first_player,
-            AnyOptions::Support(o) => &mut o.first_player,
-        };
-        ui.horizontal(|ui| {
-            ui.label("First to move");
-            for p in Player::ALL {
-                ui.radio_value(first, p, title(p));
-            }
-        });
-        if let AnyOptions::Intermedium(o) = &mut picker.options {
-            ui.checkbox(&mut o.opening_rule, "Opening rule")
-                .on_hover_text(
-                    "In each player's first two turns the stack must end further forward \
-                     and sow at least one empty cell (when such a move exists)",
-                );
-        }
-        if let AnyOptions::Support(o) = &mut picker.options {
-            ui.checkbox(&mut o.push_to_edge, "Pushes may reach the edge")
-                .on_hover_text(
-                    "Whether the stone at the head of a push may land on the outer ring",
-                );
-        }
+        edit_options(ui, &mut picker.options);
         if ui.button(egui::RichText::new("Start").strong()).clicked() {
             requests.write(SessionRequest::Start(picker.options));
         }
     });
+}
+
+/// The options of a game as widgets: who moves first, and the game's own switches.
+pub fn edit_options(ui: &mut egui::Ui, options: &mut AnyOptions) {
+    let first = match options {
+        AnyOptions::CashInHand(o) => &mut o.first_player,
+        AnyOptions::Splay(o) => &mut o.first_player,
+        AnyOptions::Intermedium(o) => &mut o.first_player,
+        AnyOptions::Grabber(_, o) => &mut o.first_player,
+        AnyOptions::Support(o) => &mut o.first_player,
+    };
+    ui.horizontal(|ui| {
+        ui.label("First to move");
+        for p in Player::ALL {
+            ui.radio_value(first, p, title(p));
+        }
+    });
+    if let AnyOptions::Intermedium(o) = options {
+        ui.checkbox(&mut o.opening_rule, "Opening rule")
+            .on_hover_text(
+                "In each player's first two turns the stack must end further forward \
+                 and sow at least one empty cell (when such a move exists)",
+            );
+    }
+    if let AnyOptions::Support(o) = options {
+        ui.checkbox(&mut o.push_to_edge, "Pushes may reach the edge")
+            .on_hover_text("Whether the stone at the head of a push may land on the outer ring");
+    }
 }
 
 /// A game's name in the picker, with the board where a game has several.
@@ -190,7 +200,8 @@ fn seat_label(seat: Seat) -> String {
     }
 }
 
-fn seat_picker(ui: &mut egui::Ui, p: Player, seat: &mut Seat) {
+/// A seat's choice: a person, or the computer at a level.
+pub fn seat_picker(ui: &mut egui::Ui, p: Player, seat: &mut Seat) {
     egui::ComboBox::from_id_salt(("seat", p.index()))
         .selected_text(seat_label(*seat))
         .show_ui(ui, |ui| {
@@ -214,6 +225,8 @@ fn show_panel(
     mut picker: ResMut<GamePicker>,
     mut count: ResMut<super::count_input::CountChoice>,
     mut files: super::saving::SavedGames,
+    mut guided: ResMut<super::how_to_play::Guided>,
+    mut next: ResMut<NextState<super::Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let position = session.position();
@@ -346,6 +359,21 @@ fn show_panel(
                 }
                 if ui.button("New game").clicked() {
                     requests.write(SessionRequest::NewGame);
+                }
+                if ui
+                    .button("How to play")
+                    .on_hover_text("The rules, with demonstrations; the game waits")
+                    .clicked()
+                {
+                    *guided = super::how_to_play::Guided::of(position.id());
+                    next.set(super::Screen::HowToPlay);
+                }
+                if ui
+                    .button("Menu")
+                    .on_hover_text("Back to the title screen (the game is saved)")
+                    .clicked()
+                {
+                    next.set(super::Screen::Title);
                 }
                 if session.outcome().is_none()
                     && seats.of(position.to_move()) == Seat::Human

@@ -15,22 +15,26 @@ mod game_over;
 mod grabber_view;
 pub mod highlight;
 mod history;
+pub mod how_to_play;
 mod hud;
 mod intermedium_view;
 pub mod layout;
 pub mod opponent;
 pub mod saving;
+pub mod screen;
 pub mod session;
 mod splay_view;
 mod stone_look;
 pub mod stone_mesh;
 pub mod stones;
 mod support_view;
+pub mod title;
 pub mod view;
 pub mod view_settings;
 
 use bevy::prelude::*;
 
+pub use screen::Screen;
 pub use session::Session;
 
 /// The order of the game's work in a frame.
@@ -59,11 +63,14 @@ pub fn logic_plugin(app: &mut App) {
             .chain(),
     );
     app.add_plugins((
+        screen::plugin,
         session::plugin,
         saving::plugin,
         stones::plugin,
         animation::plugin,
         opponent::plugin,
+        title::plugin,
+        how_to_play::plugin,
     ));
 }
 
@@ -79,5 +86,7 @@ pub fn presentation_plugin(app: &mut App) {
         history::plugin,
         game_over::plugin,
         view_settings::plugin,
+        title::panel_plugin,
+        how_to_play::panel_plugin,
     ));
 }

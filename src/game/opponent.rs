@@ -159,6 +159,7 @@ pub(super) fn plugin(app: &mut App) {
                 collect_thought,
             )
                 .chain()
+                .run_if(in_state(super::Screen::Game))
                 .in_set(super::GameSystems::Present),
         );
 }

@@ -51,7 +51,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 load_requested_games,
                 save_requested_games,
-                autosave_after_each_move,
+                autosave_after_each_move.run_if(in_state(super::Screen::Game)),
             )
                 .in_set(super::GameSystems::Rules)
                 .after(super::session::apply_session_requests),

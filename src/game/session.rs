@@ -387,7 +387,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<BoardReset>()
         .add_systems(
             Update,
-            (apply_board_clicks, apply_session_requests).in_set(super::GameSystems::Rules),
+            (
+                apply_board_clicks.run_if(in_state(super::Screen::Game)),
+                apply_session_requests,
+            )
+                .chain()
+                .in_set(super::GameSystems::Rules),
         );
 }
 

@@ -27,8 +27,10 @@ impl Default for ViewSettings {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<ViewSettings>()
-        .add_systems(EguiPrimaryContextPass, show_view_window);
+    app.init_resource::<ViewSettings>().add_systems(
+        EguiPrimaryContextPass,
+        show_view_window.run_if(not(in_state(super::Screen::Title))),
+    );
 }
 
 fn show_view_window(
@@ -67,6 +69,7 @@ fn show_view_window(
                         for mut orbit in &mut orbits {
                             orbit.yaw = 0.0;
                             orbit.pitch = pitch;
+                            orbit.pan = Vec2::ZERO;
                         }
                     }
                 }
