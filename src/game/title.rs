@@ -12,7 +12,7 @@ use crate::rules::{AnyOptions, Game, GameId};
 use super::how_to_play::Guided;
 use super::hud::{edit_options, seat_picker};
 use super::opponent::Seats;
-use super::saving::{Autosave, LoadRequest};
+use super::saving::{Autosave, LoadRequest, session_of};
 use super::screen::Screen;
 use super::session::SessionRequest;
 use super::view::player_title;
@@ -68,20 +68,15 @@ fn card_file(id: GameId) -> &'static str {
 pub fn offer_autosaved_game(autosave: Option<Res<Autosave>>, mut offer: ResMut<ContinueOffer>) {
     offer.0 = autosave.and_then(|a| a.0.clone()).and_then(|path| {
         let (file, game) = SaveFile::load(&path).ok()?;
-        let mut now = game.start.clone();
-        for m in &game.moves {
-            for &a in m {
-                now.play(a);
-            }
-        }
-        if now.outcome().is_some() {
+        let session = session_of(&game);
+        if session.outcome().is_some() {
             return None;
         }
         let line = format!(
             "Continue {}: {} moves played, {} to move",
             file.game.title(),
             game.moves.len(),
-            player_title(now.to_move())
+            player_title(session.position().to_move())
         );
         Some((path, line))
     });
