@@ -12,7 +12,21 @@ targets=("$@")
 cargo +nightly fuzz build -s none
 for t in "${targets[@]}"; do
     mkdir -p "corpus/$t"
-    echo "== $t: $seconds s"
-    cargo +nightly fuzz run -s none "$t" "corpus/$t" "seeds/$t" "regressions/$t" -- \
-        -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
+    # Git keeps no empty folders: a target with no seeds or no past crashes has no folder for them.
+    dirs=("corpus/$t")
+    for d in "seeds/$t" "regressions/$t"; do [ -d "$d" ] && dirs+=("$d"); done
+    echo "== $t: $seconds s (${dirs[*]})"
+    if [ -n "${FUZZ_QUIET:-}" ]; then
+        # libFuzzer prints a line per new input; keep the log and show its end.
+        log="corpus/$t.log"
+        status=0
+        cargo +nightly fuzz run -s none "$t" "${dirs[@]}" -- \
+            -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+            -print_final_stats=1 >"$log" 2>&1 || status=$?
+        grep -E '^(Done|stat::|INFO: +[0-9]+ files|==[0-9]+==|SUMMARY|.*panicked)' "$log" || true
+        [ "$status" -eq 0 ] || { tail -n 60 "$log"; exit "$status"; }
+    else
+        cargo +nightly fuzz run -s none "$t" "${dirs[@]}" -- \
+            -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
+    fi
 done
