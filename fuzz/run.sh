@@ -8,7 +8,7 @@ cd "$(dirname "$0")"
 seconds=${1:-600}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(position moves save_file actions)
+[ ${#targets[@]} -eq 0 ] && targets=(position moves save_file actions settings)
 cargo +nightly fuzz build -s none
 for t in "${targets[@]}"; do
     mkdir -p "corpus/$t"

@@ -48,6 +48,11 @@ fn action_inputs_pass() {
     assert!(run_inputs("actions", checks::actions) >= 7);
 }
 
+#[test]
+fn settings_inputs_pass() {
+    assert!(run_inputs("settings", checks::settings) >= 6);
+}
+
 /// The regressions are real crashes: with the fixes undone they panic, so each must be kept.
 #[test]
 fn every_target_keeps_its_regressions() {

@@ -1,6 +1,7 @@
 //! Renders a known position headlessly (Xvfb, Mesa's software Vulkan) and checks that a black and
 //! a white stone appear where the camera puts them, in their colours, on a wooden board: a blank
-//! or wrong frame cannot pass. Without Xvfb it says why it skips; with `CI` set it fails instead.
+//! or wrong frame cannot pass; and the same in the high-contrast theme, on slate cells.
+//! Without Xvfb it says why it skips; with `CI` set it fails instead.
 
 use std::path::Path;
 use std::process::Command;
@@ -56,8 +57,8 @@ fn stack_top(cell: &str, height: f32) -> (f32, f32) {
     (p.x, p.y)
 }
 
-#[test]
-fn a_screenshot_shows_black_and_white_stones_where_they_stand() {
+/// Renders START with extra arguments; `None` (having said why) where it cannot run here.
+fn render(name: &str, extra: &[&str]) -> Option<image::RgbImage> {
     if !have("xvfb-run") {
         let why = "xvfb-run is not installed (apt-get install xvfb mesa-vulkan-drivers)";
         assert!(
@@ -65,9 +66,9 @@ fn a_screenshot_shows_black_and_white_stones_where_they_stand() {
             "render test cannot run: {why}"
         );
         eprintln!("render test skipped: {why}");
-        return;
+        return None;
     }
-    let dir = std::env::temp_dir().join(format!("stackyard-render-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("stackyard-render-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let shot = dir.join("start.png");
     let out = Command::new("xvfb-run")
@@ -76,6 +77,7 @@ fn a_screenshot_shows_black_and_white_stones_where_they_stand() {
         .arg("--screenshot")
         .arg(&shot)
         .args(["--position", START])
+        .args(extra)
         .env("WGPU_BACKEND", "vulkan")
         .output()
         .expect("xvfb-run runs");
@@ -87,17 +89,30 @@ fn a_screenshot_shows_black_and_white_stones_where_they_stand() {
     );
     let img = image::open(&shot).expect("a PNG").to_rgb8();
     assert_eq!(img.dimensions(), (W, H));
+    let _ = std::fs::remove_dir_all(&dir);
+    Some(img)
+}
 
-    // Black's two-stone stack on c2 and White's on c7; an empty cell, d4, between them.
+/// Black's two-stone stack on c2, White's on c7 and the empty cell d4 between them.
+fn stones_and_cell(img: &image::RgbImage) -> ([f32; 3], [f32; 3], [f32; 3], String) {
     let (bx, by) = stack_top("c2", 2.0);
     let (wx, wy) = stack_top("c7", 2.0);
     let (ex, ey) = stack_top("d4", 0.0);
-    let black = sample(&img, bx, by);
-    let white = sample(&img, wx, wy);
-    let board = sample(&img, ex, ey);
+    let black = sample(img, bx, by);
+    let white = sample(img, wx, wy);
+    let board = sample(img, ex, ey);
     let report = format!(
         "black {black:?} at ({bx},{by}), white {white:?} at ({wx},{wy}), board {board:?} at ({ex},{ey})"
     );
+    (black, white, board, report)
+}
+
+#[test]
+fn a_screenshot_shows_black_and_white_stones_where_they_stand() {
+    let Some(img) = render("wood", &[]) else {
+        return;
+    };
+    let (black, white, board, report) = stones_and_cell(&img);
     assert!(
         luminance(black) < 0.22,
         "no black stone where c2 is: {report}"
@@ -114,5 +129,23 @@ fn a_screenshot_shows_black_and_white_stones_where_they_stand() {
         saturation(board) > 0.2 && board[0] > board[2] && luminance(board) > 0.2,
         "the empty cell is not wood: {report}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_high_contrast_theme_reaches_the_screen() {
+    let Some(img) = render("contrast", &["--theme", "high-contrast"]) else {
+        return;
+    };
+    let (black, white, board, report) = stones_and_cell(&img);
+    assert!(luminance(black) < 0.25, "black stone: {report}");
+    assert!(luminance(white) > 0.6, "white stone: {report}");
+    // Slate, not wood: grey with a touch of blue.
+    assert!(
+        saturation(board) < 0.2 && board[2] >= board[0],
+        "the empty cell is not slate: {report}"
+    );
+    assert!(
+        luminance(white) - luminance(board) > 0.2 && luminance(board) - luminance(black) > 0.1,
+        "the stones do not stand out from the cells: {report}"
+    );
 }

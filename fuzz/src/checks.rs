@@ -3,6 +3,8 @@
 //! (`tests/fuzz_inputs.rs`) run them over the seeds and every input that once crashed.
 
 use stackyard::files::save::SaveFile;
+use stackyard::files::settings::Settings;
+use stackyard::files::theme::Theme;
 use stackyard::rules::{
     ActionList, AnyGame, AnyOptions, BUILT, Game, GameId, Setup, play_move, play_prefix,
     status_line,
@@ -116,5 +118,26 @@ pub fn actions(data: &[u8]) {
                 .expect("a reached position is legal");
             assert_eq!(reread.hash(), game.hash(), "{text}");
         }
+    }
+}
+
+/// Fuzzes settings and theme files: reading never panics; accepted settings are in range and
+/// write back to the same settings; an accepted theme writes back to the same theme.
+pub fn settings(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(settings) = Settings::from_ron(text) {
+        assert!(settings.check().is_ok(), "accepted settings out of range");
+        let again = Settings::from_ron(&settings.to_ron()).expect("written settings read");
+        assert_eq!(again, settings, "settings change when written and read");
+    }
+    if let Ok(theme) = Theme::from_ron(text) {
+        let written = ron::to_string(&theme).expect("a theme writes");
+        assert_eq!(
+            Theme::from_ron(&written),
+            Ok(theme),
+            "a theme changes when written"
+        );
     }
 }

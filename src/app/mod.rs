@@ -25,14 +25,24 @@ pub struct AppOptions {
     pub data_dir: Option<PathBuf>,
     /// Resume the autosaved game if the last run crashed (when no game was asked for).
     pub resume_after_crash: bool,
+    /// The folder of the settings file (the platform's config folder if `None`; in screenshot
+    /// mode, settings are read only from a folder named here, and not written back, though a
+    /// broken file is still set aside).
+    pub config_dir: Option<PathBuf>,
+    /// The theme to use instead of the settings' one.
+    pub theme: Option<String>,
+    /// Open the Settings window (over the title).
+    pub settings_open: bool,
 }
 
 /// Builds the app (without running it).
 pub fn build(options: AppOptions) -> App {
     let mut app = App::new();
+    let settings = open_settings(&options);
     let window = Window {
         title: "Stackyard".into(),
         resolution: WindowResolution::new(1280, 720),
+        mode: game::view_settings::bevy_window_mode(settings.written.window),
         ..default()
     };
     app.add_plugins(
@@ -47,6 +57,11 @@ pub fn build(options: AppOptions) -> App {
             }),
     )
     .add_plugins((MeshPickingPlugin, bevy_egui::EguiPlugin::default()));
+    app.insert_resource(game::theme::ThemeFolder(
+        PathBuf::from(asset_dir()).join("themes"),
+    ));
+    game::settings::use_settings(&mut app, settings);
+    app.insert_resource(game::view_settings::SettingsOpen(options.settings_open));
     let mut session = Session::new(options.position.clone());
     if let Some(turn) = &options.partial {
         session.resume_turn(turn.clone());
@@ -89,6 +104,35 @@ pub fn build(options: AppOptions) -> App {
         screenshot::add(&mut app, path);
     }
     app
+}
+
+/// The settings the app starts with: the settings file's (a broken one set aside, with a
+/// notice), or the defaults in screenshot mode unless a config folder was named; `--theme` wins.
+fn open_settings(options: &AppOptions) -> game::settings::SettingsFile {
+    use crate::files::settings::{SETTINGS_FILE, open_or_recover};
+    let screenshot = options.screenshot.is_some();
+    let folder = match (&options.config_dir, screenshot) {
+        (Some(dir), _) => Some(dir.clone()),
+        (None, false) => Some(crate::files::config_dir()),
+        (None, true) => None,
+    };
+    let mut file = game::settings::SettingsFile::default();
+    if let Some(folder) = folder {
+        let path = folder.join(SETTINGS_FILE);
+        let opened = open_or_recover(&path);
+        if let Some(notice) = &opened.notice {
+            // Before the log is set up: straight to the error stream, for whoever reads it.
+            eprintln!("stackyard: {notice}");
+        }
+        file.written = opened.settings;
+        file.notice = opened.notice;
+        // Screenshots never change the player's settings.
+        file.path = (!screenshot).then_some(path);
+    }
+    if let Some(theme) = &options.theme {
+        file.written.theme.clone_from(theme);
+    }
+    file
 }
 
 /// Runs the app to its end.
@@ -134,6 +178,9 @@ impl Default for AppOptions {
             screenshot: None,
             data_dir: None,
             resume_after_crash: false,
+            config_dir: None,
+            theme: None,
+            settings_open: false,
         }
     }
 }

@@ -117,24 +117,9 @@ fn take_screenshot_when_ready(
     commands
         .spawn(Screenshot::primary_window())
         .observe(move |shot: On<ScreenshotCaptured>| {
-            let outcome = save_png(&shot.image, &path);
+            let outcome = crate::game::export::save_png(&shot.image, &path);
             if let Ok(mut r) = result.lock() {
                 *r = Some(outcome);
             }
         });
-}
-
-/// Writes the image as an RGB PNG through a temporary file and a rename.
-fn save_png(image: &Image, path: &std::path::Path) -> Result<(), String> {
-    let rgb = image
-        .clone()
-        .try_into_dynamic()
-        .map_err(|e| format!("cannot convert the screenshot: {e}"))?
-        .to_rgb8();
-    let tmp = path.with_extension("png.partial");
-    rgb.save_with_format(&tmp, image::ImageFormat::Png)
-        .map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    info!("screenshot saved to {}", path.display());
-    Ok(())
 }

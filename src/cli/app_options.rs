@@ -8,7 +8,7 @@ use crate::rules::{AnyGame, GameId, Setup, play_prefix};
 use super::referee::{BAD_MOVE, Failure};
 
 /// The screens `--screen` can show.
-pub const SCREENS: &[&str] = &["title", "game", "how-to-play"];
+pub const SCREENS: &[&str] = &["title", "game", "how-to-play", "settings"];
 
 /// What the app opens with, from `--position`, `--game`, `--partial`, `--screen` and `--opt`.
 pub fn app_options(
@@ -50,8 +50,9 @@ pub fn app_options(
         None => None,
     };
     // Asked for nothing, the app opens on the title; asked for a game or a position, on it.
+    let settings_open = screen == Some("settings");
     let screen = match screen {
-        Some("title") => Screen::Title,
+        Some("title" | "settings") => Screen::Title,
         Some("how-to-play") => Screen::HowToPlay,
         Some(_) => Screen::Game,
         None if asked => Screen::Game,
@@ -64,5 +65,7 @@ pub fn app_options(
         screenshot: None,
         data_dir: None,
         resume_after_crash: !asked,
+        settings_open,
+        ..AppOptions::default()
     })
 }

@@ -37,7 +37,7 @@ struct AppArgs {
     #[arg(long, value_name = "PREFIX")]
     partial: Option<String>,
     /// The screen to show: title (the default when no game is asked for), game, how-to-play
-    /// (of --game's game, or the position's)
+    /// (of --game's game, or the position's), settings (the title with the Settings window)
     #[arg(long, value_name = "NAME")]
     screen: Option<String>,
     /// A game option, NAME=VALUE (repeatable)
@@ -47,6 +47,13 @@ struct AppArgs {
     /// platform's data folder)
     #[arg(long, value_name = "DIR")]
     data_dir: Option<std::path::PathBuf>,
+    /// The folder of settings.ron (default: $STACKYARD_CONFIG_DIR, else the platform's config
+    /// folder); with --screenshot, settings are read only from a folder named here
+    #[arg(long, value_name = "DIR")]
+    config_dir: Option<std::path::PathBuf>,
+    /// The theme to use (a file name in assets/themes without .ron: wood, high-contrast)
+    #[arg(long, value_name = "NAME")]
+    theme: Option<String>,
 }
 
 /// The referee's subcommands; options come right after the subcommand.
@@ -190,6 +197,14 @@ pub fn run(
                 }
                 options.screenshot = cli.app.screenshot;
                 options.data_dir = cli.app.data_dir;
+                options.config_dir = cli.app.config_dir;
+                if let Some(theme) = cli.app.theme {
+                    if let Err(why) = crate::files::settings::check_theme_name(&theme) {
+                        let _ = writeln!(err, "stackyard: bad --theme: {why}");
+                        return referee::USAGE;
+                    }
+                    options.theme = Some(theme);
+                }
                 return match crate::app::run(options) {
                     bevy::app::AppExit::Success => 0,
                     bevy::app::AppExit::Error(code) => i32::from(code.get()),

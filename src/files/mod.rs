@@ -1,9 +1,13 @@
-//! Files a player keeps: saved games and the autosave, written atomically into the data folder.
+//! Files a player keeps: saved games and the autosave (data folder), settings (config folder),
+//! all written atomically; and the themes the app reads.
 //! Plain Rust (no Bevy): the app, the command line and the tests all use it.
 
 pub mod atomic;
 pub mod crash;
+pub mod record;
 pub mod save;
+pub mod settings;
+pub mod theme;
 
 use std::path::PathBuf;
 
@@ -25,6 +29,28 @@ pub fn data_dir() -> PathBuf {
             .filter(|d| !d.is_empty())
             .map(PathBuf::from)
             .or_else(|| home().map(|h| h.join(".local/share")))
+    };
+    base.unwrap_or_else(|| PathBuf::from(".")).join("stackyard")
+}
+
+/// The folder for the settings: `$STACKYARD_CONFIG_DIR` when set, else the platform's config
+/// folder (`$XDG_CONFIG_HOME/stackyard` or `~/.config/stackyard` on Linux,
+/// `~/Library/Application Support/stackyard` on macOS, `%APPDATA%\stackyard` on Windows).
+#[must_use]
+pub fn config_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("STACKYARD_CONFIG_DIR").filter(|d| !d.is_empty()) {
+        return PathBuf::from(dir);
+    }
+    let home = || std::env::var_os("HOME").map(PathBuf::from);
+    let base = if cfg!(target_os = "windows") {
+        std::env::var_os("APPDATA").map(PathBuf::from)
+    } else if cfg!(target_os = "macos") {
+        home().map(|h| h.join("Library/Application Support"))
+    } else {
+        std::env::var_os("XDG_CONFIG_HOME")
+            .filter(|d| !d.is_empty())
+            .map(PathBuf::from)
+            .or_else(|| home().map(|h| h.join(".config")))
     };
     base.unwrap_or_else(|| PathBuf::from(".")).join("stackyard")
 }

@@ -241,7 +241,7 @@ struct VersionOnly {
 }
 
 /// The current UTC time as `YYYY-MM-DD hh:mm:ss`.
-fn utc_now() -> String {
+pub(crate) fn utc_now() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());

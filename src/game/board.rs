@@ -1,15 +1,18 @@
 //! The board on its table: a wooden slab with inlaid cells (clickable), lights and shadows.
 //! Each game's cells carry what matters in it: Splay's are tinted by reach, ring by ring, since
 //! the reach limits every stack; Intermedium's are chequered by colour (each army keeps to its
-//! own) with the two Cities inlaid. The board is rebuilt when another game starts.
+//! own) with the two Cities inlaid. The colours are the theme's. The board is rebuilt when
+//! another game starts or the theme changes.
 
 use bevy::light::{CascadeShadowConfigBuilder, GlobalAmbientLight};
 use bevy::prelude::*;
 
+use crate::files::theme::Theme;
 use crate::rules::{Cell, Game, GameId, Intermedium, Player, Splay, Support};
 
 use super::layout::{BOARD_TOP, CELL, TABLE_TOP, cell_centre};
 use super::session::{BoardClick, Session, report_clicks};
+use super::theme::{ActiveTheme, Table, colour};
 
 /// A cell tile of the board.
 #[derive(Component, Debug, Clone, Copy)]
@@ -20,49 +23,55 @@ pub struct BoardCell(pub Cell);
 pub struct BoardPiece(pub GameId);
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(ClearColor(Color::srgb(0.055, 0.06, 0.075)))
-        .insert_resource(GlobalAmbientLight {
-            color: Color::srgb(0.85, 0.88, 1.0),
-            brightness: 150.0,
-            ..default()
-        })
-        .add_systems(Startup, (spawn_table, spawn_board, spawn_lights))
-        .add_systems(
-            Update,
-            rebuild_board_for_new_game
-                .run_if(resource_changed::<Session>)
-                .in_set(super::GameSystems::Sync),
-        );
+    app.insert_resource(GlobalAmbientLight {
+        color: Color::srgb(0.85, 0.88, 1.0),
+        brightness: 150.0,
+        ..default()
+    })
+    .add_systems(Startup, (spawn_table, spawn_board, spawn_lights))
+    .add_systems(
+        Update,
+        rebuild_board
+            .run_if(resource_changed::<Session>.or_else(resource_changed::<ActiveTheme>))
+            .in_set(super::GameSystems::Sync),
+    );
 }
 
-/// When the session's game is not the one the board was built for, builds the new board.
-fn rebuild_board_for_new_game(
+/// Builds the board again when the session's game is not the one it was built for, or when the
+/// theme has changed.
+fn rebuild_board(
     mut commands: Commands,
     session: Res<Session>,
+    theme: Res<ActiveTheme>,
+    mut painted: Local<Option<String>>,
     pieces: Query<(Entity, &BoardPiece)>,
     meshes: ResMut<Assets<Mesh>>,
     materials: ResMut<Assets<StandardMaterial>>,
 ) {
     let id = session.position().id();
-    if pieces.iter().all(|(_, p)| p.0 == id) {
+    let repaint = painted.as_ref().is_some_and(|t| *t != theme.id);
+    *painted = Some(theme.id.clone());
+    if !repaint && pieces.iter().all(|(_, p)| p.0 == id) {
         return;
     }
     for (e, _) in &pieces {
         commands.entity(e).despawn();
     }
-    spawn_board(commands, session, meshes, materials);
+    spawn_board(commands, session, theme, meshes, materials);
 }
 
 fn spawn_table(
     mut commands: Commands,
+    theme: Res<ActiveTheme>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     commands.spawn((
         Name::new("Table"),
+        Table,
         Mesh3d(meshes.add(Cuboid::new(60.0, 1.0, 60.0))),
         MeshMaterial3d(materials.add(StandardMaterial {
-            base_color: Color::srgb(0.16, 0.13, 0.11),
+            base_color: colour(theme.theme.table),
             perceptual_roughness: 0.95,
             ..default()
         })),
@@ -71,29 +80,30 @@ fn spawn_table(
     ));
 }
 
-/// A cell's tile colour: what matters about the cell in the game.
-fn tile_colour(id: GameId, cell: Cell) -> Color {
-    match id {
+/// A cell's tile colour: what matters about the cell in the game, in the theme's colours.
+fn tile_colour(id: GameId, cell: Cell, t: &Theme) -> Color {
+    let (light, dark) = (t.tile_light, t.tile_dark);
+    colour(match id {
         GameId::Splay => {
             let ring = f32::from(7 - Splay::reach(cell)).min(3.0) / 3.0;
-            Color::srgb(0.86 - 0.16 * ring, 0.70 - 0.14 * ring, 0.47 - 0.10 * ring)
+            light.mix(dark, 0.5 * ring)
         }
         GameId::Intermedium => match Intermedium::cell_owner(cell) {
-            Player::Black => Color::srgb(0.55, 0.40, 0.27),
-            Player::White => Color::srgb(0.87, 0.74, 0.52),
+            Player::Black => dark,
+            Player::White => light,
         },
         GameId::Grabber6 | GameId::Grabber8 | GameId::Grabber10 => {
             // A plain chequer, as in Konane, its parent game.
             if (cell.x() + cell.y()).is_multiple_of(2) {
-                Color::srgb(0.62, 0.47, 0.31)
+                light.mix(dark, 0.7)
             } else {
-                Color::srgb(0.84, 0.71, 0.50)
+                light
             }
         }
-        GameId::Support if Support::is_centre(cell) => Color::srgb(0.74, 0.66, 0.42),
-        GameId::Support if Support::is_insertion_cell(cell) => Color::srgb(0.90, 0.78, 0.56),
-        GameId::CashInHand | GameId::Support => Color::srgb(0.80, 0.66, 0.45),
-    }
+        GameId::Support if Support::is_centre(cell) => t.tile_special,
+        GameId::Support if Support::is_insertion_cell(cell) => light,
+        GameId::CashInHand | GameId::Support => light.mix(dark, 0.2),
+    })
 }
 
 fn spawn_lights(mut commands: Commands) {
@@ -129,6 +139,7 @@ fn spawn_lights(mut commands: Commands) {
 fn spawn_board(
     mut commands: Commands,
     session: Res<Session>,
+    theme: Res<ActiveTheme>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
@@ -140,7 +151,7 @@ fn spawn_board(
         Name::new("Board"),
         Mesh3d(meshes.add(Cuboid::new(w + 2.0 * margin, 0.3, h + 2.0 * margin))),
         MeshMaterial3d(materials.add(StandardMaterial {
-            base_color: Color::srgb(0.36, 0.21, 0.11),
+            base_color: colour(theme.theme.frame),
             perceptual_roughness: 0.55,
             clearcoat: 0.3,
             ..default()
@@ -153,13 +164,13 @@ fn spawn_board(
     let mut shades: std::collections::HashMap<[u8; 3], Handle<StandardMaterial>> =
         std::collections::HashMap::new();
     for cell in g.cells() {
-        let colour = tile_colour(id, cell);
-        let key = colour.to_srgba().to_u8_array_no_alpha();
+        let shade = tile_colour(id, cell, &theme.theme);
+        let key = shade.to_srgba().to_u8_array_no_alpha();
         let material = shades
             .entry(key)
             .or_insert_with(|| {
                 materials.add(StandardMaterial {
-                    base_color: colour,
+                    base_color: shade,
                     perceptual_roughness: 0.62,
                     ..default()
                 })
@@ -177,28 +188,30 @@ fn spawn_board(
             .observe(report_clicks(|c: &BoardCell| Some(BoardClick::Cell(c.0))));
     }
     if id == GameId::Intermedium {
-        spawn_cities(&mut commands, &mut meshes, &mut materials);
+        spawn_cities(&mut commands, &mut meshes, &mut materials, &theme.theme);
     }
     if id == GameId::Support {
-        spawn_bases(&mut commands, &mut meshes, &mut materials);
+        spawn_bases(&mut commands, &mut meshes, &mut materials, &theme.theme);
     }
 }
 
-/// Support's eight bases: fixed enamelled pieces, yellow for White's and blue for Black's.
+/// Support's eight bases: fixed enamelled pieces, in the theme's base colours (yellow for
+/// White's and blue for Black's in the wooden set).
 fn spawn_bases(
     commands: &mut Commands,
     meshes: &mut Assets<Mesh>,
     materials: &mut Assets<StandardMaterial>,
+    theme: &Theme,
 ) {
     let g = GameId::Support.geometry();
     let block = meshes.add(Cylinder::new(CELL * 0.40, 0.22).mesh().resolution(6));
     for p in Player::ALL {
-        let colour = match p {
-            Player::White => Color::srgb(0.95, 0.78, 0.18),
-            Player::Black => Color::srgb(0.16, 0.36, 0.85),
+        let enamel = match p {
+            Player::White => theme.white_base,
+            Player::Black => theme.black_base,
         };
         let material = materials.add(StandardMaterial {
-            base_color: colour,
+            base_color: colour(enamel),
             perceptual_roughness: 0.35,
             clearcoat: 0.6,
             ..default()
@@ -221,11 +234,12 @@ fn spawn_cities(
     commands: &mut Commands,
     meshes: &mut Assets<Mesh>,
     materials: &mut Assets<StandardMaterial>,
+    theme: &Theme,
 ) {
     let g = GameId::Intermedium.geometry();
     let frame = meshes.add(Torus::new(CELL * 0.40, CELL * 0.47));
     let brass = materials.add(StandardMaterial {
-        base_color: Color::srgb(0.85, 0.66, 0.25),
+        base_color: colour(theme.city),
         metallic: 0.9,
         perceptual_roughness: 0.3,
         ..default()

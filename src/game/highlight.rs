@@ -5,8 +5,11 @@ use bevy::prelude::*;
 
 use crate::rules::{Cell, Game};
 
+use crate::files::theme::MarkerColours;
+
 use super::layout::{CELL, HAND_LIFT, cell_centre, stack_top};
 use super::session::{BoardClick, Session, report_clicks};
+use super::theme::ActiveTheme;
 use super::view::{BoardView, MarkerKind};
 
 /// A lit target on the board; clicking it chooses the cell.
@@ -48,17 +51,18 @@ impl MarkerLook {
     }
 }
 
-/// The colour that marks each kind of target.
+/// The colour that marks each kind of target, in the theme's colours.
 #[must_use]
-pub fn marker_colour(kind: MarkerKind) -> Color {
+pub fn marker_colour(kind: MarkerKind, colours: &MarkerColours) -> Color {
+    let c = |rgb| super::theme::colour(rgb);
     match kind {
-        MarkerKind::Selectable => Color::srgb(0.95, 0.72, 0.25),
-        MarkerKind::Selected => Color::srgb(1.0, 0.8, 0.2),
-        MarkerKind::Step => Color::srgb(0.3, 0.95, 0.45),
-        MarkerKind::Splay => Color::srgb(0.3, 0.65, 1.0),
-        MarkerKind::SelectableForced | MarkerKind::SplayForced => Color::srgb(1.0, 0.45, 0.1),
-        MarkerKind::Hint => Color::srgb(0.85, 0.3, 1.0),
-        MarkerKind::Stop => Color::srgb(1.0, 0.25, 0.2),
+        MarkerKind::Selectable => c(colours.selectable),
+        MarkerKind::Selected => c(colours.selected),
+        MarkerKind::Step => c(colours.step),
+        MarkerKind::Splay => c(colours.splay),
+        MarkerKind::SelectableForced | MarkerKind::SplayForced => c(colours.forced),
+        MarkerKind::Hint => c(colours.hint),
+        MarkerKind::Stop => c(colours.stop),
         MarkerKind::Pick => Color::srgb(0.95, 0.55, 0.05),
         MarkerKind::Insert => Color::srgb(0.8, 0.85, 0.95),
         MarkerKind::Place => Color::srgb(1.0, 0.6, 0.85),
@@ -66,21 +70,53 @@ pub fn marker_colour(kind: MarkerKind) -> Color {
     }
 }
 
+/// A marker's material: its colour, glowing (the stacks that may be chosen more quietly).
+fn marker_material(kind: MarkerKind, colours: &MarkerColours) -> StandardMaterial {
+    let c = marker_colour(kind, colours);
+    let strength = if matches!(kind, MarkerKind::Selectable | MarkerKind::Insert) {
+        0.6
+    } else {
+        2.5
+    };
+    StandardMaterial {
+        base_color: c,
+        emissive: c.to_linear() * strength,
+        perceptual_roughness: 0.5,
+        ..default()
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, create_marker_look).add_systems(
         Update,
-        show_targets
-            .run_if(
+        (
+            repaint_markers.run_if(resource_changed::<ActiveTheme>),
+            show_targets.run_if(
                 resource_changed::<Session>
                     .or_else(resource_exists_and_changed::<super::opponent::Hint>)
                     .or_else(resource_changed::<super::view_settings::ViewSettings>),
-            )
+            ),
+        )
             .in_set(super::GameSystems::Present),
     );
 }
 
+/// The markers take the theme's colours.
+fn repaint_markers(
+    theme: Res<ActiveTheme>,
+    look: Res<MarkerLook>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    for (kind, handle) in &look.materials {
+        if let Some(mut m) = materials.get_mut(handle) {
+            *m = marker_material(*kind, &theme.theme.markers);
+        }
+    }
+}
+
 fn create_marker_look(
     mut commands: Commands,
+    theme: Res<ActiveTheme>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
@@ -105,25 +141,10 @@ fn create_marker_look(
         unlit: true,
         ..default()
     });
+    let colours = &theme.theme.markers;
     let materials = kinds
         .into_iter()
-        .map(|k| {
-            let c = marker_colour(k);
-            let strength = if matches!(k, MarkerKind::Selectable | MarkerKind::Insert) {
-                0.6
-            } else {
-                2.5
-            };
-            (
-                k,
-                materials.add(StandardMaterial {
-                    base_color: c,
-                    emissive: c.to_linear() * strength,
-                    perceptual_roughness: 0.5,
-                    ..default()
-                }),
-            )
-        })
+        .map(|k| (k, materials.add(marker_material(k, colours))))
         .collect();
     commands.insert_resource(MarkerLook {
         ring: meshes.add(Torus::new(CELL * 0.36, CELL * 0.44)),

@@ -1,10 +1,11 @@
 //! The move list: every whole move in the game's notation, numbered; clicking one shows the
 //! position after it (marked "viewing move N", with a way back to the live game); undo and redo
-//! of whole moves.
+//! of whole moves; copying the game record or the position.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::export::{CopyRequest, Exported};
 use super::session::{Session, SessionRequest};
 
 pub(super) fn plugin(app: &mut App) {
@@ -18,6 +19,8 @@ fn show_move_list(
     mut contexts: EguiContexts,
     session: Res<Session>,
     mut requests: MessageWriter<SessionRequest>,
+    mut copies: MessageWriter<CopyRequest>,
+    exported: Res<Exported>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Moves")
@@ -83,6 +86,27 @@ fn show_move_list(
                         ui.weak("No move yet");
                     }
                 });
+            ui.separator();
+            ui.horizontal(|ui| {
+                if ui
+                    .button("Copy record")
+                    .on_hover_text("The start, every move in notation and the position now")
+                    .clicked()
+                {
+                    copies.write(CopyRequest::Record);
+                }
+                if ui
+                    .button("Copy position")
+                    .on_hover_text("The position string shown on the board")
+                    .clicked()
+                {
+                    copies.write(CopyRequest::Position);
+                }
+            });
+            if !exported.status.is_empty() {
+                ui.label(egui::RichText::new(&exported.status).small().weak());
+            }
+            ui.label(egui::RichText::new("F12: screenshot").small().weak());
         });
     Ok(())
 }

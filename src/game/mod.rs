@@ -7,10 +7,11 @@
 
 pub mod animation;
 mod any_view;
-mod board;
+pub(crate) mod board;
 pub mod camera;
 mod cash_in_hand_view;
 pub mod count_input;
+pub mod export;
 mod game_over;
 mod grabber_view;
 pub mod highlight;
@@ -23,11 +24,13 @@ pub mod opponent;
 pub mod saving;
 pub mod screen;
 pub mod session;
+pub mod settings;
 mod splay_view;
-mod stone_look;
+pub(crate) mod stone_look;
 pub mod stone_mesh;
 pub mod stones;
 mod support_view;
+pub mod theme;
 pub mod title;
 pub mod view;
 pub mod view_settings;
@@ -66,6 +69,7 @@ pub fn logic_plugin(app: &mut App) {
         screen::plugin,
         session::plugin,
         saving::plugin,
+        settings::plugin,
         stones::plugin,
         animation::plugin,
         opponent::plugin,
@@ -77,6 +81,7 @@ pub fn logic_plugin(app: &mut App) {
 /// What shows the game and takes input: board, stone looks, markers, camera, panel.
 pub fn presentation_plugin(app: &mut App) {
     app.add_plugins((
+        theme::plugin,
         board::plugin,
         stone_look::plugin,
         highlight::plugin,
@@ -86,6 +91,7 @@ pub fn presentation_plugin(app: &mut App) {
         history::plugin,
         game_over::plugin,
         view_settings::plugin,
+        export::plugin,
         title::panel_plugin,
         how_to_play::panel_plugin,
     ));

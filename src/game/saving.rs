@@ -123,7 +123,13 @@ fn save_requested_games(
     mut status: ResMut<FileStatus>,
 ) {
     for SaveRequest(name) in requests.read() {
-        let result = file_name(name).and_then(|file| {
+        // Saving needs no keyboard: without a name, the game and the time name the save.
+        let name = if name.trim().is_empty() {
+            default_save_name(&session)
+        } else {
+            name.clone()
+        };
+        let result = file_name(&name).and_then(|file| {
             let path = folder.0.join(file);
             save_of(&session, seats.as_deref())
                 .store(&path)
@@ -165,6 +171,21 @@ fn load_requested_games(
 }
 
 /// A save's file name from the name a person typed: letters, digits, spaces, `-` and `_`.
+/// The name of a save made without one: the game and the UTC time, `Splay 2026-11-22 14-05-12`.
+fn default_save_name(session: &Session) -> String {
+    let title: String = session
+        .initial()
+        .id()
+        .title()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || *c == ' ')
+        .collect();
+    format!(
+        "{title} {}",
+        crate::files::save::utc_now().replace(':', "-")
+    )
+}
+
 fn file_name(name: &str) -> Result<String, String> {
     let name = name.trim();
     if name.is_empty() {
@@ -237,7 +258,7 @@ pub(super) fn saved_games_section(ui: &mut egui::Ui, files: &mut SavedGames) {
         ui.horizontal(|ui| {
             ui.add(
                 egui::TextEdit::singleline(&mut status.name)
-                    .hint_text("name")
+                    .hint_text("name (or none)")
                     .desired_width(150.0),
             );
             if ui.button("Save").clicked() {
@@ -279,6 +300,13 @@ mod tests {
     #[test]
     fn typed_names_become_safe_file_names() {
         assert_eq!(file_name(" my game 2 ").unwrap(), "my game 2.ron");
+        for id in crate::rules::BUILT {
+            let session = Session::new(crate::rules::AnyGame::start(
+                crate::rules::AnyOptions::for_game(id),
+            ));
+            let name = default_save_name(&session);
+            assert!(file_name(&name).is_ok(), "{name}");
+        }
         for bad in ["", "../evil", "a/b", "x.ron", &"n".repeat(61)] {
             assert!(file_name(bad).is_err(), "{bad}");
         }

@@ -90,7 +90,10 @@ pub fn viewport_ui(ctx: &egui::Context, id: &str) -> egui::Ui {
         ctx.clone(),
         egui::Id::new(id),
         egui::UiBuilder::new()
-            .layer_id(egui::LayerId::new(egui::Order::Middle, egui::Id::new(id)))
+            .layer_id(egui::LayerId::new(
+                egui::Order::Background,
+                egui::Id::new(id),
+            ))
             .max_rect(ctx.viewport_rect()),
     )
 }
@@ -119,6 +122,7 @@ fn show_title(
     mut requests: MessageWriter<SessionRequest>,
     mut loads: MessageWriter<LoadRequest>,
     mut exit: MessageWriter<AppExit>,
+    mut settings_open: ResMut<super::view_settings::SettingsOpen>,
 ) -> Result {
     let textures: Vec<(GameId, egui::TextureId)> = pictures
         .map(|p| {
@@ -154,6 +158,12 @@ fn show_title(
                         .clicked()
                     {
                         exit.write(AppExit::Success);
+                    }
+                    if ui
+                        .add(egui::Button::new("Settings").min_size([110.0, 44.0].into()))
+                        .clicked()
+                    {
+                        settings_open.0 = !settings_open.0;
                     }
                     if let Some((path, line)) = &offer.0
                         && ui

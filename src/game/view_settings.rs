@@ -1,11 +1,18 @@
-//! How the board is shown, changed at any time from the "View" window: coordinates, the lit
-//! legal targets, the animation speed, and the camera's top and angled views.
+//! How the board and the app are shown: the "View" window in a game (coordinates, lit legal
+//! targets, animation speed, camera views), the "Settings" window (also window mode, menu size
+//! and theme) reached from it and from the title, the settings notice, and applying the menu
+//! size and window mode. F11 switches fullscreen.
 
 use bevy::prelude::*;
+use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode as BevyWindowMode};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::files::settings::{UI_SCALES, WindowMode};
 
 use super::animation::AnimationSpeed;
 use super::camera::Orbit;
+use super::settings::{DisplayMode, SettingsFile, ThemeChoice, UiScale};
+use super::theme::ThemeList;
 
 /// What the board shows.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,17 +33,102 @@ impl Default for ViewSettings {
     }
 }
 
+/// Whether the Settings window is open.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SettingsOpen(pub bool);
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<ViewSettings>().add_systems(
-        EguiPrimaryContextPass,
-        show_view_window.run_if(not(in_state(super::Screen::Title))),
-    );
+    app.init_resource::<ViewSettings>()
+        .init_resource::<SettingsOpen>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                apply_ui_scale,
+                show_view_window.run_if(not(in_state(super::Screen::Title))),
+                show_settings_window.run_if(|open: Res<SettingsOpen>| open.0),
+                show_settings_notice,
+            )
+                .chain(),
+        )
+        .add_systems(
+            Update,
+            (
+                toggle_fullscreen_on_f11,
+                apply_display_mode.run_if(resource_changed::<DisplayMode>),
+            )
+                .chain(),
+        );
+}
+
+/// The egui zoom follows the chosen menu size.
+fn apply_ui_scale(mut contexts: EguiContexts, scale: Res<UiScale>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if (ctx.zoom_factor() - scale.0).abs() > f32::EPSILON {
+        ctx.set_zoom_factor(scale.0);
+    }
+    Ok(())
+}
+
+/// The window follows the chosen mode.
+fn apply_display_mode(
+    mode: Res<DisplayMode>,
+    mut windows: Query<&mut Window, With<PrimaryWindow>>,
+) {
+    let wanted = bevy_window_mode(mode.0);
+    for mut window in &mut windows {
+        if window.mode != wanted {
+            window.mode = wanted;
+        }
+    }
+}
+
+/// Bevy's window mode for a setting.
+#[must_use]
+pub fn bevy_window_mode(mode: WindowMode) -> BevyWindowMode {
+    match mode {
+        WindowMode::Windowed => BevyWindowMode::Windowed,
+        WindowMode::Fullscreen => BevyWindowMode::BorderlessFullscreen(MonitorSelection::Current),
+    }
+}
+
+fn toggle_fullscreen_on_f11(keys: Res<ButtonInput<KeyCode>>, mut mode: ResMut<DisplayMode>) {
+    if keys.just_pressed(KeyCode::F11) {
+        mode.0 = match mode.0 {
+            WindowMode::Windowed => WindowMode::Fullscreen,
+            WindowMode::Fullscreen => WindowMode::Windowed,
+        };
+    }
+}
+
+/// Coordinates, lit targets and animation speed: shown in both windows.
+fn edit_view(
+    ui: &mut egui::Ui,
+    settings: &mut ResMut<ViewSettings>,
+    speed: &mut ResMut<AnimationSpeed>,
+) {
+    let mut now = **settings;
+    ui.checkbox(&mut now.coordinates, "Coordinates");
+    ui.checkbox(&mut now.legal_targets, "Light up legal moves");
+    if now != **settings {
+        **settings = now;
+    }
+    let mut chosen = **speed;
+    ui.horizontal(|ui| {
+        ui.label("Animation");
+        ui.selectable_value(&mut chosen, AnimationSpeed::Off, "Off");
+        ui.selectable_value(&mut chosen, AnimationSpeed::Normal, "Normal");
+        ui.selectable_value(&mut chosen, AnimationSpeed::Fast, "Fast");
+    });
+    if chosen != **speed {
+        **speed = chosen;
+    }
 }
 
 fn show_view_window(
     mut contexts: EguiContexts,
     mut settings: ResMut<ViewSettings>,
     mut speed: ResMut<AnimationSpeed>,
+    mut open: ResMut<SettingsOpen>,
     mut orbits: Query<&mut Orbit>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -46,22 +138,7 @@ fn show_view_window(
         .collapsible(true)
         .default_open(false)
         .show(ctx, |ui| {
-            let mut now = *settings;
-            ui.checkbox(&mut now.coordinates, "Coordinates");
-            ui.checkbox(&mut now.legal_targets, "Light up legal moves");
-            if now != *settings {
-                *settings = now;
-            }
-            let mut chosen = *speed;
-            ui.horizontal(|ui| {
-                ui.label("Animation");
-                ui.selectable_value(&mut chosen, AnimationSpeed::Off, "Off");
-                ui.selectable_value(&mut chosen, AnimationSpeed::Normal, "Normal");
-                ui.selectable_value(&mut chosen, AnimationSpeed::Fast, "Fast");
-            });
-            if chosen != *speed {
-                *speed = chosen;
-            }
+            edit_view(ui, &mut settings, &mut speed);
             ui.horizontal(|ui| {
                 ui.label("Camera");
                 for (name, pitch) in [("Top", 1.52), ("Angled", Orbit::default().pitch)] {
@@ -74,6 +151,127 @@ fn show_view_window(
                     }
                 }
             });
+            if ui.button("Settings…").clicked() {
+                open.0 = !open.0;
+            }
+        });
+    Ok(())
+}
+
+fn show_settings_window(
+    mut contexts: EguiContexts,
+    mut open: ResMut<SettingsOpen>,
+    mut settings: ResMut<ViewSettings>,
+    mut speed: ResMut<AnimationSpeed>,
+    mut mode: ResMut<DisplayMode>,
+    mut scale: ResMut<UiScale>,
+    mut theme: ResMut<ThemeChoice>,
+    themes: Option<Res<ThemeList>>,
+    file: Res<SettingsFile>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut still_open = true;
+    egui::Window::new("Settings")
+        .open(&mut still_open)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .resizable(false)
+        .collapsible(false)
+        .show(ctx, |ui| {
+            egui::Grid::new("settings grid")
+                .num_columns(2)
+                .spacing([16.0, 10.0])
+                .show(ui, |ui| {
+                    ui.label("Window");
+                    ui.horizontal(|ui| {
+                        let mut chosen = mode.0;
+                        ui.selectable_value(&mut chosen, WindowMode::Windowed, "Window");
+                        ui.selectable_value(
+                            &mut chosen,
+                            WindowMode::Fullscreen,
+                            "Fullscreen (F11)",
+                        );
+                        if chosen != mode.0 {
+                            mode.0 = chosen;
+                        }
+                    });
+                    ui.end_row();
+                    ui.label("Menu size");
+                    ui.horizontal(|ui| {
+                        let mut chosen = scale.0;
+                        for (name, value) in [
+                            ("Small", 0.8),
+                            ("Normal", 1.0),
+                            ("Large", 1.25),
+                            ("Larger", 1.5),
+                            ("Largest", 2.0),
+                        ] {
+                            if UI_SCALES.contains(&value) {
+                                ui.selectable_value(&mut chosen, value, name);
+                            }
+                        }
+                        if chosen != scale.0 {
+                            scale.0 = chosen;
+                        }
+                    });
+                    ui.end_row();
+                    ui.label("Theme");
+                    let mut chosen = theme.0.clone();
+                    let list = themes
+                        .as_deref()
+                        .map(|t| t.0.as_slice())
+                        .unwrap_or_default();
+                    let shown = list
+                        .iter()
+                        .find(|(id, _)| *id == chosen)
+                        .map_or(chosen.clone(), |(_, name)| name.clone());
+                    egui::ComboBox::from_id_salt("theme")
+                        .selected_text(shown)
+                        .show_ui(ui, |ui| {
+                            for (id, name) in list {
+                                ui.selectable_value(&mut chosen, id.clone(), name);
+                            }
+                        });
+                    if chosen != theme.0 {
+                        theme.0 = chosen;
+                    }
+                    ui.end_row();
+                });
+            ui.separator();
+            edit_view(ui, &mut settings, &mut speed);
+            ui.separator();
+            let kept = file.path.as_ref().map_or_else(
+                || "These settings are not kept (no settings file in this mode).".to_owned(),
+                |p| format!("Kept in {}", p.display()),
+            );
+            ui.label(egui::RichText::new(kept).small().weak());
+            if ui.button("Close").clicked() {
+                open.0 = false;
+            }
+        });
+    if !still_open {
+        open.0 = false;
+    }
+    Ok(())
+}
+
+/// A notice about the settings (a broken file set aside, a theme that could not be read),
+/// until the player dismisses it.
+fn show_settings_notice(mut contexts: EguiContexts, mut file: ResMut<SettingsFile>) -> Result {
+    let Some(text) = file.notice.clone() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Settings notice")
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -24.0])
+        .resizable(false)
+        .collapsible(false)
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            ui.set_max_width(560.0);
+            ui.label(text);
+            if ui.button("OK").clicked() {
+                file.notice = None;
+            }
         });
     Ok(())
 }

@@ -1,0 +1,61 @@
+//! The game record a player copies to share a game: the game and its options, the start position,
+//! every move in the game's notation, and the position now (what `stackyard apply` gives from
+//! the start and the moves). Plain text, one item per line.
+
+use crate::rules::{AnyGame, Game, status_line};
+
+/// The record of a game: `start` and the `moves` played from it, reaching `now`.
+#[must_use]
+pub fn game_record(start: &AnyGame, moves: &[String], now: &AnyGame) -> String {
+    let options = ron::to_string(&start.options()).unwrap_or_else(|e| format!("({e})"));
+    let mut text = format!(
+        "Stackyard game record\nGame: {}\nOptions: {options}\nStart: {}\n",
+        start.id().title(),
+        start.to_setup()
+    );
+    for (i, m) in moves.iter().enumerate() {
+        text.push_str(&format!("{}. {m}\n", i + 1));
+    }
+    text.push_str(&format!(
+        "Position: {}\nResult: {}\n",
+        now.to_setup(),
+        status_line(now)
+    ));
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{AnyOptions, GameId, Setup, play_move};
+
+    #[test]
+    fn the_record_replays_from_its_start_to_its_position() {
+        let start = AnyGame::start_with(GameId::Intermedium, ["opening_rule=off"]).unwrap();
+        let moves = ["a2-b3-c4-d5-e6".to_owned(), "g9-f8-e7-d6-c5".to_owned()];
+        let mut now = start.clone();
+        for m in &moves {
+            now = play_move(&now, m).unwrap().0;
+        }
+        let record = game_record(&start, &moves, &now);
+        // Read it back as a person would: the start, the numbered moves, the position.
+        let field = |name: &str| {
+            record
+                .lines()
+                .find_map(|l| l.strip_prefix(name))
+                .unwrap_or_else(|| panic!("no {name} in {record}"))
+        };
+        assert_eq!(field("Game: "), "Intermedium");
+        let options: AnyOptions = ron::from_str(field("Options: ")).unwrap();
+        assert_eq!(options, start.options());
+        let mut replayed =
+            AnyGame::from_setup(&Setup::parse(field("Start: ")).unwrap(), options).unwrap();
+        for (i, m) in moves.iter().enumerate() {
+            let line = field(&format!("{}. ", i + 1));
+            assert_eq!(line, m);
+            replayed = play_move(&replayed, line).unwrap().0;
+        }
+        assert_eq!(replayed.to_setup().to_string(), field("Position: "));
+        assert_eq!(field("Result: "), "ongoing");
+    }
+}

@@ -1,0 +1,371 @@
+//! The player's settings (RON, versioned, in the config folder): window mode, UI scale, animation
+//! speed, legal-move highlighting, coordinates, theme, and the seats a new game starts with.
+//! A broken file is moved aside as a backup and the defaults are used, with a notice saying so.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::save::SavedSeats;
+
+/// The version this build writes and reads.
+pub const SETTINGS_VERSION: u32 = 1;
+
+/// Files larger than this are not read (a settings file is a few hundred bytes).
+pub const MAX_SETTINGS_BYTES: u64 = 64 * 1024;
+
+/// The UI scale's range.
+pub const UI_SCALES: std::ops::RangeInclusive<f32> = 0.5..=3.0;
+
+/// The file's name in the config folder.
+pub const SETTINGS_FILE: &str = "settings.ron";
+
+/// How the window is shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WindowMode {
+    /// A window on the desktop.
+    #[default]
+    Windowed,
+    /// The whole screen, without borders.
+    Fullscreen,
+}
+
+/// How fast the stones move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Animation {
+    /// Stones jump to their places.
+    Off,
+    /// Eased moves people can follow.
+    #[default]
+    Normal,
+    /// Quicker moves.
+    Fast,
+}
+
+/// The settings, as written in the file. Fields left out of a file take their defaults.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Settings {
+    /// The file format's version.
+    pub version: u32,
+    /// Windowed or fullscreen.
+    pub window: WindowMode,
+    /// The size of menus and panels (1.0 is normal).
+    pub ui_scale: f32,
+    /// How fast the stones move.
+    pub animation: Animation,
+    /// Whether the legal choices light up.
+    pub legal_highlighting: bool,
+    /// Whether the files and ranks are written beside the board.
+    pub coordinates: bool,
+    /// The theme: a file name in `assets/themes` without `.ron`.
+    pub theme: String,
+    /// Who plays each side of a new game.
+    pub seats: SavedSeats,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            version: SETTINGS_VERSION,
+            window: WindowMode::Windowed,
+            ui_scale: 1.0,
+            animation: Animation::Normal,
+            legal_highlighting: true,
+            coordinates: true,
+            theme: DEFAULT_THEME.into(),
+            seats: SavedSeats::default(),
+        }
+    }
+}
+
+/// The theme used when none is chosen.
+pub const DEFAULT_THEME: &str = "wood";
+
+/// Why a settings file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettingsError {
+    /// The file could not be read.
+    Read(String),
+    /// The file is larger than any settings file.
+    TooLarge(u64),
+    /// The text is not a settings file (RON syntax or fields).
+    Syntax(String),
+    /// Written by another version.
+    Version(u32),
+    /// A field has a value out of its range.
+    Value {
+        /// The field.
+        field: &'static str,
+        /// What is wrong with it.
+        why: String,
+    },
+}
+
+impl fmt::Display for SettingsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SettingsError::Read(e) => write!(f, "the file cannot be read: {e}"),
+            SettingsError::TooLarge(n) => write!(
+                f,
+                "the file has {n} bytes, more than any settings file ({MAX_SETTINGS_BYTES} at most)"
+            ),
+            SettingsError::Syntax(e) => write!(f, "this is not a Stackyard settings file: {e}"),
+            SettingsError::Version(v) => write!(
+                f,
+                "the file is version {v}; this build reads version {SETTINGS_VERSION}"
+            ),
+            SettingsError::Value { field, why } => write!(f, "{field}: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for SettingsError {}
+
+impl Settings {
+    /// The file's text.
+    #[must_use]
+    pub fn to_ron(&self) -> String {
+        let body = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+            .unwrap_or_else(|e| format!("// cannot write these settings: {e}\n"));
+        format!(
+            "// Stackyard's settings, written by the app (a broken file is set aside and the\n\
+             // defaults used). theme: a file name in assets/themes; seats: None for a person,\n\
+             // Some(beginner|casual|strong|master) for the computer.\n{body}\n"
+        )
+    }
+
+    /// Reads a file's text and checks every value.
+    ///
+    /// # Errors
+    /// [`SettingsError::Syntax`], [`SettingsError::Version`] or [`SettingsError::Value`].
+    pub fn from_ron(text: &str) -> Result<Settings, SettingsError> {
+        let settings: Settings =
+            ron::from_str(text).map_err(|e| SettingsError::Syntax(e.to_string()))?;
+        if settings.version != SETTINGS_VERSION {
+            return Err(SettingsError::Version(settings.version));
+        }
+        settings.check()?;
+        Ok(settings)
+    }
+
+    /// Checks every value against its range.
+    ///
+    /// # Errors
+    /// [`SettingsError::Value`] naming the first field out of range.
+    pub fn check(&self) -> Result<(), SettingsError> {
+        if !UI_SCALES.contains(&self.ui_scale) {
+            return Err(SettingsError::Value {
+                field: "ui_scale",
+                why: format!(
+                    "{} is outside {} to {}",
+                    self.ui_scale,
+                    UI_SCALES.start(),
+                    UI_SCALES.end()
+                ),
+            });
+        }
+        check_theme_name(&self.theme).map_err(|why| SettingsError::Value {
+            field: "theme",
+            why,
+        })
+    }
+
+    /// Reads a settings file.
+    ///
+    /// # Errors
+    /// Any [`SettingsError`].
+    pub fn load(path: &Path) -> Result<Settings, SettingsError> {
+        let size = std::fs::metadata(path)
+            .map_err(|e| SettingsError::Read(format!("{}: {e}", path.display())))?
+            .len();
+        if size > MAX_SETTINGS_BYTES {
+            return Err(SettingsError::TooLarge(size));
+        }
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| SettingsError::Read(format!("{}: {e}", path.display())))?;
+        Settings::from_ron(&text)
+    }
+
+    /// Writes the file atomically.
+    ///
+    /// # Errors
+    /// A message naming the file and what failed.
+    pub fn store(&self, path: &Path) -> Result<(), String> {
+        super::atomic::write_atomically(path, self.to_ron().as_bytes())
+    }
+}
+
+/// Whether a theme name can name a file in `assets/themes`: lower-case letters, digits and
+/// dashes, 1 to 40 of them.
+///
+/// # Errors
+/// What is wrong with the name.
+pub fn check_theme_name(name: &str) -> Result<(), String> {
+    if name.is_empty() || name.len() > 40 {
+        return Err(format!("'{name}' is not 1 to 40 characters long"));
+    }
+    if let Some(c) = name
+        .chars()
+        .find(|c| !(c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '-'))
+    {
+        return Err(format!(
+            "'{name}' has '{c}'; a theme name has lower-case letters, digits and dashes"
+        ));
+    }
+    Ok(())
+}
+
+/// The settings the app starts with, and what the player should be told about the file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Opened {
+    /// The settings to use.
+    pub settings: Settings,
+    /// A notice for the player (a broken file was set aside), if any.
+    pub notice: Option<String>,
+}
+
+/// Reads the settings file at `path`: the defaults when there is none; when it is broken, moves
+/// it aside (to `settings.ron.broken`, replacing an older backup) and uses the defaults, with a
+/// notice saying what was wrong and where the backup is.
+#[must_use]
+pub fn open_or_recover(path: &Path) -> Opened {
+    if !path.exists() {
+        return Opened {
+            settings: Settings::default(),
+            notice: None,
+        };
+    }
+    match Settings::load(path) {
+        Ok(settings) => Opened {
+            settings,
+            notice: None,
+        },
+        Err(e) => {
+            let backup = backup_path(path);
+            let kept = match std::fs::rename(path, &backup) {
+                Ok(()) => format!("it was moved to {}", backup.display()),
+                Err(m) => format!("it could not be moved aside ({m}) and is left as it is"),
+            };
+            Opened {
+                settings: Settings::default(),
+                notice: Some(format!(
+                    "Your settings file {} could not be used ({e}); {kept}. The default settings are used.",
+                    path.display()
+                )),
+            }
+        }
+    }
+}
+
+/// Where a broken settings file is moved.
+#[must_use]
+pub fn backup_path(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".broken");
+    path.with_file_name(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Level;
+
+    fn folder(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("stackyard-settings-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn settings_round_trip() {
+        let settings = Settings {
+            window: WindowMode::Fullscreen,
+            ui_scale: 1.5,
+            animation: Animation::Fast,
+            legal_highlighting: false,
+            coordinates: false,
+            theme: "high-contrast".into(),
+            seats: SavedSeats {
+                black: None,
+                white: Some(Level::Strong),
+            },
+            ..Settings::default()
+        };
+        assert_eq!(Settings::from_ron(&settings.to_ron()), Ok(settings));
+    }
+
+    #[test]
+    fn the_readme_example_reads() {
+        let readme = include_str!("../../README.md");
+        let start = readme
+            .find("```ron\n")
+            .expect("a RON example in the README")
+            + 7;
+        let end = start + readme[start..].find("```").expect("its end");
+        let settings = Settings::from_ron(&readme[start..end]).unwrap();
+        assert_eq!(settings.seats.white, Some(Level::Casual));
+    }
+
+    #[test]
+    fn fields_left_out_take_their_defaults() {
+        let settings = Settings::from_ron("(version: 1, ui_scale: 1.25)").unwrap();
+        assert_eq!(settings.ui_scale, 1.25);
+        assert_eq!(settings.theme, DEFAULT_THEME);
+        assert!(settings.legal_highlighting);
+    }
+
+    #[test]
+    fn broken_settings_are_refused_naming_the_problem() {
+        let cases = [
+            ("", "this is not a Stackyard settings file"),
+            ("(version: 1, ui_scale: 9.0)", "ui_scale: 9 is outside"),
+            ("(version: 1, ui_scale: NaN)", "ui_scale: NaN is outside"),
+            ("(version: 2)", "version 2"),
+            ("(version: 1, colour: 3)", "colour"),
+            ("(version: 1, theme: \"../x\")", "theme: '../x' has '.'"),
+            ("(version: 1, window: Tiny)", "Tiny"),
+            ("(version: 1, seats: (black: Some(godlike)))", "godlike"),
+        ];
+        for (text, expected) in cases {
+            let e = Settings::from_ron(text).unwrap_err().to_string();
+            assert!(e.contains(expected), "{text:?} gave {e:?}");
+        }
+    }
+
+    #[test]
+    fn no_file_gives_the_defaults_quietly() {
+        let dir = folder("none");
+        let opened = open_or_recover(&dir.join(SETTINGS_FILE));
+        assert_eq!(opened.settings, Settings::default());
+        assert_eq!(opened.notice, None);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_broken_file_is_moved_aside_with_a_notice() {
+        let dir = folder("broken");
+        let path = dir.join(SETTINGS_FILE);
+        std::fs::write(&path, "(version: 1, ui_scale: \"big\"").unwrap();
+        let opened = open_or_recover(&path);
+        assert_eq!(opened.settings, Settings::default());
+        let notice = opened.notice.expect("a notice");
+        assert!(notice.contains("moved to") && notice.contains("settings.ron.broken"));
+        assert!(!path.exists(), "the broken file is no longer in the way");
+        assert_eq!(
+            std::fs::read_to_string(backup_path(&path)).unwrap(),
+            "(version: 1, ui_scale: \"big\""
+        );
+        // Written again, the settings read back.
+        let settings = Settings {
+            ui_scale: 2.0,
+            ..Settings::default()
+        };
+        settings.store(&path).unwrap();
+        assert_eq!(open_or_recover(&path).settings, settings);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

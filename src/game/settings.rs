@@ -1,0 +1,149 @@
+//! The player's settings in the app: read from the settings file when the app is built (a broken
+//! file is set aside and a notice shown), spread over the resources they govern (view, animation,
+//! theme, UI scale, window mode, seats), and written back atomically whenever one of them changes.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+
+use crate::files::settings::{Animation, Settings, WindowMode};
+
+use super::animation::AnimationSpeed;
+use super::opponent::{Seat, Seats};
+use super::view_settings::ViewSettings;
+
+/// Where the settings are kept, what was last written there, and what to tell the player.
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub struct SettingsFile {
+    /// The file (none: settings are not kept, as in screenshot mode and tests).
+    pub path: Option<PathBuf>,
+    /// The settings as last read or written.
+    pub written: Settings,
+    /// A notice for the player (a broken file set aside, a theme that could not be read, a
+    /// failed write), shown until dismissed.
+    pub notice: Option<String>,
+}
+
+/// The chosen theme's name (a file in `assets/themes`).
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct ThemeChoice(pub String);
+
+impl Default for ThemeChoice {
+    fn default() -> Self {
+        ThemeChoice(crate::files::settings::DEFAULT_THEME.into())
+    }
+}
+
+/// The size of menus and panels (1.0 is normal).
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct UiScale(pub f32);
+
+impl Default for UiScale {
+    fn default() -> Self {
+        UiScale(1.0)
+    }
+}
+
+/// Windowed or fullscreen.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct DisplayMode(pub WindowMode);
+
+pub(super) fn plugin(app: &mut App) {
+    // Without a settings file (tests), each setting keeps what the app was given, or its default.
+    app.init_resource::<SettingsFile>()
+        .init_resource::<ViewSettings>()
+        .init_resource::<AnimationSpeed>()
+        .init_resource::<ThemeChoice>()
+        .init_resource::<UiScale>()
+        .init_resource::<DisplayMode>()
+        .init_resource::<Seats>()
+        .add_systems(
+            Last,
+            write_changed_settings.run_if(
+                resource_changed::<ViewSettings>
+                    .or_else(resource_changed::<AnimationSpeed>)
+                    .or_else(resource_changed::<ThemeChoice>)
+                    .or_else(resource_changed::<UiScale>)
+                    .or_else(resource_changed::<DisplayMode>)
+                    .or_else(resource_changed::<Seats>),
+            ),
+        );
+}
+
+/// Sets up the app with the settings in `file` (before the game's plugins are added).
+pub fn use_settings(app: &mut App, file: SettingsFile) {
+    spread_settings(app, &file.written);
+    app.insert_resource(file);
+}
+
+/// Puts each setting into the resource that governs it.
+fn spread_settings(app: &mut App, s: &Settings) {
+    let seat = |level: Option<crate::ai::Level>| level.map_or(Seat::Human, Seat::Computer);
+    app.insert_resource(ViewSettings {
+        coordinates: s.coordinates,
+        legal_targets: s.legal_highlighting,
+    })
+    .insert_resource(match s.animation {
+        Animation::Off => AnimationSpeed::Off,
+        Animation::Normal => AnimationSpeed::Normal,
+        Animation::Fast => AnimationSpeed::Fast,
+    })
+    .insert_resource(ThemeChoice(s.theme.clone()))
+    .insert_resource(UiScale(s.ui_scale))
+    .insert_resource(DisplayMode(s.window))
+    .insert_resource(Seats {
+        black: seat(s.seats.black),
+        white: seat(s.seats.white),
+        ..Seats::default()
+    });
+}
+
+/// The settings as the resources hold them now.
+fn gather_settings(
+    view: &ViewSettings,
+    speed: AnimationSpeed,
+    theme: &ThemeChoice,
+    scale: UiScale,
+    mode: DisplayMode,
+    seats: &Seats,
+) -> Settings {
+    Settings {
+        window: mode.0,
+        ui_scale: scale.0,
+        animation: match speed {
+            AnimationSpeed::Off => Animation::Off,
+            AnimationSpeed::Normal => Animation::Normal,
+            AnimationSpeed::Fast => Animation::Fast,
+        },
+        legal_highlighting: view.legal_targets,
+        coordinates: view.coordinates,
+        theme: theme.0.clone(),
+        seats: super::saving::saved_seats(seats),
+        ..Settings::default()
+    }
+}
+
+/// Writes the settings file when a setting has changed.
+fn write_changed_settings(
+    mut file: ResMut<SettingsFile>,
+    view: Res<ViewSettings>,
+    speed: Res<AnimationSpeed>,
+    theme: Res<ThemeChoice>,
+    scale: Res<UiScale>,
+    mode: Res<DisplayMode>,
+    seats: Res<Seats>,
+) {
+    let now = gather_settings(&view, *speed, &theme, *scale, *mode, &seats);
+    if now == file.written || now.check().is_err() {
+        return;
+    }
+    if let Some(path) = file.path.clone() {
+        if let Err(e) = now.store(&path) {
+            warn!("{e}");
+            file.notice = Some(format!("The settings could not be saved: {e}"));
+            return;
+        }
+        debug!("settings written to {}", path.display());
+    }
+    file.written = now;
+}
