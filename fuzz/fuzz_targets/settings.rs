@@ -1,4 +1,4 @@
-//! Fuzzes settings and theme files: reading never panics, and what is accepted writes back the
+//! Fuzzes settings, theme and exhibition profile files: reading never panics, and what is accepted writes back the
 //! same.
 #![no_main]
 

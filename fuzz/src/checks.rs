@@ -2,6 +2,7 @@
 //! Stackyard breaks a promise. The targets in `fuzz_targets/` call them; the game's own tests
 //! (`tests/fuzz_inputs.rs`) run them over the seeds and every input that once crashed.
 
+use stackyard::files::profile::Profile;
 use stackyard::files::save::SaveFile;
 use stackyard::files::settings::Settings;
 use stackyard::files::theme::Theme;
@@ -121,8 +122,9 @@ pub fn actions(data: &[u8]) {
     }
 }
 
-/// Fuzzes settings and theme files: reading never panics; accepted settings are in range and
-/// write back to the same settings; an accepted theme writes back to the same theme.
+/// Fuzzes settings, theme and exhibition profile files: reading never panics; accepted settings
+/// are in range and write back to the same settings; an accepted theme or profile writes back to
+/// the same one.
 pub fn settings(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;

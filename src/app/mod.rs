@@ -33,22 +33,66 @@ pub struct AppOptions {
     pub theme: Option<String>,
     /// Open the Settings window (over the title).
     pub settings_open: bool,
+    /// Run as an exhibition kiosk with this profile.
+    pub profile: Option<crate::files::profile::Profile>,
+    /// Show the idle prompt at once (exhibition mode, `--screen idle-prompt`).
+    pub idle_prompt: bool,
+}
+
+impl AppOptions {
+    /// Runs as a kiosk with `profile`: attract mode first, unless `screen` names another screen
+    /// (`idle-prompt`: a game with the idle prompt up).
+    pub fn use_profile(&mut self, profile: crate::files::profile::Profile, screen: Option<&str>) {
+        match screen {
+            None => self.screen = game::Screen::Attract,
+            Some("idle-prompt") => {
+                self.screen = game::Screen::Game;
+                self.idle_prompt = true;
+            }
+            Some(_) => {}
+        }
+        // With no game named, the kiosk opens on the profile's first game.
+        if self.resume_after_crash
+            && let Some(&first) = profile.game_ids().first()
+        {
+            self.position = AnyGame::start(crate::rules::AnyOptions::for_game(first));
+        }
+        self.resume_after_crash = false;
+        self.profile = Some(profile);
+    }
 }
 
 /// Builds the app (without running it).
 pub fn build(options: AppOptions) -> App {
     let mut app = App::new();
     let settings = open_settings(&options);
-    let window = Window {
+    let mut window = Window {
         title: "Stackyard".into(),
         resolution: WindowResolution::new(1280, 720),
         mode: game::view_settings::bevy_window_mode(settings.written.window),
         ..default()
     };
+    let kiosk = options.profile.is_some() && options.screenshot.is_none();
+    if let Some(profile) = options.profile.as_ref().filter(|_| kiosk) {
+        // Borderless fullscreen on the chosen monitor; the close button and Alt+F4 do nothing.
+        window.mode = bevy::window::WindowMode::BorderlessFullscreen(
+            profile
+                .monitor
+                .map_or(bevy::window::MonitorSelection::Current, |m| {
+                    bevy::window::MonitorSelection::Index(m)
+                }),
+        );
+        window.enabled_buttons = bevy::window::EnabledButtons {
+            minimize: false,
+            maximize: false,
+            close: false,
+        };
+    }
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
                 primary_window: Some(window),
+                close_when_requested: !kiosk,
                 ..default()
             })
             .set(AssetPlugin {
@@ -75,7 +119,14 @@ pub fn build(options: AppOptions) -> App {
         .clone()
         .unwrap_or_else(crate::files::data_dir);
     app.insert_resource(game::saving::SaveFolder(folder.clone()));
-    if options.screenshot.is_none() {
+    if let Some(profile) = options.profile.clone() {
+        exhibition_mode(&mut app, profile, options.idle_prompt);
+        if options.screenshot.is_none() {
+            // A crash still leaves its report; the restarted kiosk begins with attract mode.
+            crate::files::crash::install_panic_hook(folder.clone());
+            let _ = crate::files::crash::take_resume_mark(&folder);
+        }
+    } else if options.screenshot.is_none() {
         // Every move is saved, so a crash or a closed window loses nothing; a crash writes a
         // report, and the next start resumes the autosaved game.
         let autosave = folder.join("autosave.ron");
@@ -106,12 +157,34 @@ pub fn build(options: AppOptions) -> App {
     app
 }
 
+/// A kiosk: the profile's seats and menu size; no settings file, no autosave and no resuming
+/// (after a crash, attract mode starts again).
+fn exhibition_mode(app: &mut App, profile: crate::files::profile::Profile, idle_prompt: bool) {
+    if profile.language != "en" {
+        // The texts are in English only so far.
+        eprintln!(
+            "stackyard: language '{}' is not available; English is used",
+            profile.language
+        );
+    }
+    let exhibition = game::exhibition::Exhibition::new(profile);
+    app.insert_resource(game::settings::UiScale(exhibition.profile.ui_scale))
+        .insert_resource(exhibition.visitor_seats());
+    if idle_prompt {
+        app.insert_resource(game::exhibition::idle::IdlePrompt {
+            until: std::time::Duration::from_secs(u64::from(exhibition.profile.prompt_secs)),
+        });
+    }
+    app.insert_resource(exhibition);
+}
+
 /// The settings the app starts with: the settings file's (a broken one set aside, with a
 /// notice), or the defaults in screenshot mode unless a config folder was named; `--theme` wins.
 fn open_settings(options: &AppOptions) -> game::settings::SettingsFile {
     use crate::files::settings::{SETTINGS_FILE, open_or_recover};
     let screenshot = options.screenshot.is_some();
-    let folder = match (&options.config_dir, screenshot) {
+    // A kiosk keeps no settings: its profile says how it looks.
+    let folder = match (&options.config_dir, screenshot || options.profile.is_some()) {
         (Some(dir), _) => Some(dir.clone()),
         (None, false) => Some(crate::files::config_dir()),
         (None, true) => None,
@@ -181,6 +254,8 @@ impl Default for AppOptions {
             config_dir: None,
             theme: None,
             settings_open: false,
+            profile: None,
+            idle_prompt: false,
         }
     }
 }

@@ -8,7 +8,14 @@ use crate::rules::{AnyGame, GameId, Setup, play_prefix};
 use super::referee::{BAD_MOVE, Failure};
 
 /// The screens `--screen` can show.
-pub const SCREENS: &[&str] = &["title", "game", "how-to-play", "settings"];
+pub const SCREENS: &[&str] = &[
+    "title",
+    "game",
+    "how-to-play",
+    "settings",
+    "attract",
+    "idle-prompt",
+];
 
 /// What the app opens with, from `--position`, `--game`, `--partial`, `--screen` and `--opt`.
 pub fn app_options(
@@ -54,6 +61,7 @@ pub fn app_options(
     let screen = match screen {
         Some("title" | "settings") => Screen::Title,
         Some("how-to-play") => Screen::HowToPlay,
+        Some("attract") => Screen::Attract,
         Some(_) => Screen::Game,
         None if asked => Screen::Game,
         None => Screen::Title,

@@ -37,7 +37,8 @@ struct AppArgs {
     #[arg(long, value_name = "PREFIX")]
     partial: Option<String>,
     /// The screen to show: title (the default when no game is asked for), game, how-to-play
-    /// (of --game's game, or the position's), settings (the title with the Settings window)
+    /// (of --game's game, or the position's), settings (the title with the Settings window);
+    /// with --profile also attract (the default there) and idle-prompt
     #[arg(long, value_name = "NAME")]
     screen: Option<String>,
     /// A game option, NAME=VALUE (repeatable)
@@ -54,6 +55,9 @@ struct AppArgs {
     /// The theme to use (a file name in assets/themes without .ron: wood, high-contrast)
     #[arg(long, value_name = "NAME")]
     theme: Option<String>,
+    /// Run as an exhibition kiosk with this profile (see assets/exhibition.ron)
+    #[arg(long, value_name = "FILE")]
+    profile: Option<std::path::PathBuf>,
 }
 
 /// The referee's subcommands; options come right after the subcommand.
@@ -191,6 +195,24 @@ pub fn run(
             &cli.app.opt,
         ) {
             Ok(mut options) => {
+                let kiosk_screen =
+                    matches!(cli.app.screen.as_deref(), Some("attract" | "idle-prompt"));
+                if kiosk_screen && cli.app.profile.is_none() {
+                    let _ = writeln!(
+                        err,
+                        "stackyard: --screen attract and idle-prompt need an exhibition --profile"
+                    );
+                    return referee::USAGE;
+                }
+                if let Some(path) = &cli.app.profile {
+                    match crate::files::profile::Profile::load(path) {
+                        Ok(profile) => options.use_profile(profile, cli.app.screen.as_deref()),
+                        Err(e) => {
+                            let _ = writeln!(err, "stackyard: {}: {e}", path.display());
+                            return referee::USAGE;
+                        }
+                    }
+                }
                 if let Err(why) = crate::app::check_display() {
                     let _ = writeln!(err, "stackyard: {why}");
                     return 1;

@@ -199,6 +199,7 @@ fn paint_stack_heights(
     let position = session.position();
     let g = position.id().geometry();
     let painter = ctx.layer_painter(egui::LayerId::background());
+    let zoom = ctx.zoom_factor();
     for cell in g.cells() {
         let n = position.stack(cell).len();
         if n < LABELLED_HEIGHT {
@@ -206,6 +207,8 @@ fn paint_stack_heights(
         }
         let top = cell_centre(g, cell) + Vec3::Y * (stack_top(n) + 0.25);
         if let Ok(p) = camera.world_to_viewport(at, top) {
+            // The viewport is in window pixels; egui's points are those over its zoom.
+            let p = p / zoom;
             let rect = egui::Rect::from_center_size(egui::pos2(p.x, p.y), egui::vec2(34.0, 22.0));
             painter.rect_filled(rect, 6.0, egui::Color32::from_black_alpha(170));
             painter.text(

@@ -17,7 +17,10 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             (
                 show_panel.run_if(in_state(super::Screen::Game)),
-                paint_coordinates.run_if(not(in_state(super::Screen::Title))),
+                paint_coordinates.run_if(
+                    not(in_state(super::Screen::Title))
+                        .and_then(not(in_state(super::Screen::Attract))),
+                ),
             ),
         )
         .add_systems(
@@ -410,8 +413,11 @@ fn paint_coordinates(
     let painter = ctx.layer_painter(egui::LayerId::background());
     let font = egui::FontId::proportional(15.0);
     let colour = egui::Color32::from_rgb(230, 214, 180);
+    // The viewport is in window pixels; egui's points are those over its zoom.
+    let zoom = ctx.zoom_factor();
     let label = |world: Vec3, text: String| {
         if let Ok(p) = camera.world_to_viewport(at, world) {
+            let p = p / zoom;
             painter.text(
                 egui::pos2(p.x, p.y),
                 egui::Align2::CENTER_CENTER,

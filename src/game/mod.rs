@@ -11,6 +11,7 @@ pub(crate) mod board;
 pub mod camera;
 mod cash_in_hand_view;
 pub mod count_input;
+pub mod exhibition;
 pub mod export;
 mod game_over;
 mod grabber_view;
@@ -75,6 +76,7 @@ pub fn logic_plugin(app: &mut App) {
         opponent::plugin,
         title::plugin,
         how_to_play::plugin,
+        exhibition::plugin,
     ));
 }
 
@@ -94,5 +96,6 @@ pub fn presentation_plugin(app: &mut App) {
         export::plugin,
         title::panel_plugin,
         how_to_play::panel_plugin,
+        exhibition::panel_plugin,
     ));
 }

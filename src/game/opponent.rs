@@ -159,7 +159,7 @@ pub(super) fn plugin(app: &mut App) {
                 collect_thought,
             )
                 .chain()
-                .run_if(in_state(super::Screen::Game))
+                .run_if(super::screen::computer_plays)
                 .in_set(super::GameSystems::Present),
         );
 }

@@ -1,4 +1,4 @@
-//! Which screen is up: the title (game cards), a game, or how to play a game. The board and
+//! Which screen is up: the title (game cards), a game, how to play a game, or attract mode. The board and
 //! its stones stay in the world on every screen; the screens decide what takes input.
 
 use bevy::prelude::*;
@@ -17,6 +17,8 @@ pub enum Screen {
     Game,
     /// How to play a game, with demonstrations on the board.
     HowToPlay,
+    /// Exhibition mode with no one playing: the computer plays itself, game after game.
+    Attract,
 }
 
 impl Screen {
@@ -27,6 +29,7 @@ impl Screen {
             Screen::Title => "title",
             Screen::Game => "game",
             Screen::HowToPlay => "how-to-play",
+            Screen::Attract => "attract",
         }
     }
 }
@@ -40,11 +43,18 @@ pub(super) fn plugin(app: &mut App) {
         app.add_plugins(StatesPlugin);
     }
     app.init_state::<Screen>()
-        .add_systems(OnExit(Screen::Game), stop_thinking);
+        .add_systems(OnExit(Screen::Game), stop_thinking)
+        .add_systems(OnExit(Screen::Attract), stop_thinking);
 }
 
 /// Leaving the game cancels the computer's search (its task sees the flag and ends).
 fn stop_thinking(mut commands: Commands) {
     commands.remove_resource::<Thinking>();
     commands.remove_resource::<Hint>();
+}
+
+/// Whether the computer may play: in a game, and in attract mode.
+#[must_use]
+pub fn computer_plays(screen: Res<State<Screen>>) -> bool {
+    matches!(screen.get(), Screen::Game | Screen::Attract)
 }

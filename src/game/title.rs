@@ -123,6 +123,7 @@ fn show_title(
     mut loads: MessageWriter<LoadRequest>,
     mut exit: MessageWriter<AppExit>,
     mut settings_open: ResMut<super::view_settings::SettingsOpen>,
+    exhibition: Option<Res<super::exhibition::Exhibition>>,
 ) -> Result {
     let textures: Vec<(GameId, egui::TextureId)> = pictures
         .map(|p| {
@@ -153,15 +154,18 @@ fn show_title(
                 );
                 ui.label(egui::RichText::new("Five abstract stacking games").size(20.0));
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    if ui
-                        .add(egui::Button::new("Quit").min_size([90.0, 44.0].into()))
-                        .clicked()
+                    // A kiosk has no Quit (the staff exit closes it) and no settings.
+                    if exhibition.is_none()
+                        && ui
+                            .add(egui::Button::new("Quit").min_size([90.0, 44.0].into()))
+                            .clicked()
                     {
                         exit.write(AppExit::Success);
                     }
-                    if ui
-                        .add(egui::Button::new("Settings").min_size([110.0, 44.0].into()))
-                        .clicked()
+                    if exhibition.is_none()
+                        && ui
+                            .add(egui::Button::new("Settings").min_size([110.0, 44.0].into()))
+                            .clicked()
                     {
                         settings_open.0 = !settings_open.0;
                     }
@@ -184,7 +188,15 @@ fn show_title(
                 id => id,
             };
             ui.horizontal_top(|ui| {
-                for id in GAMES {
+                // A kiosk shows the games of its profile (any board of Grabber shows its card).
+                let shown = |id: GameId| {
+                    exhibition.as_ref().is_none_or(|e| {
+                        e.games
+                            .iter()
+                            .any(|g| guide(*g).card.name == guide(id).card.name)
+                    })
+                };
+                for id in GAMES.into_iter().filter(|&id| shown(id)) {
                     let card = guide(id).card;
                     card_frame(id == chosen_card).show(ui, |ui| {
                         ui.set_width(206.0);

@@ -44,7 +44,10 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             (
                 apply_ui_scale,
-                show_view_window.run_if(not(in_state(super::Screen::Title))),
+                show_view_window.run_if(
+                    not(in_state(super::Screen::Title))
+                        .and_then(not(in_state(super::Screen::Attract))),
+                ),
                 show_settings_window.run_if(|open: Res<SettingsOpen>| open.0),
                 show_settings_notice,
             )

@@ -1,0 +1,204 @@
+//! Attract mode: the computer plays itself, cycling through the profile's games at a pace people
+//! can watch, while the camera slowly circles and a caption names the game, says how it is won
+//! and invites a touch. A touch or click leaves for the game picker, or straight into a game.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::files::profile::TouchLeadsTo;
+use crate::rules::{AnyOptions, Game};
+
+use super::super::Screen;
+use super::super::camera::Orbit;
+use super::super::opponent::{Seat, Seats};
+use super::super::session::{Session, SessionRequest};
+use super::super::title::TitleChoice;
+use super::super::view::BoardView;
+use super::{Exhibition, VisitorInput};
+
+/// How long a finished game stays on show before the next one starts.
+pub const PAUSE_AFTER_GAME: Duration = Duration::from_secs(6);
+
+/// How long one game may go on in attract mode before the next one starts.
+pub const LONGEST_SHOW: Duration = Duration::from_secs(300);
+
+/// When the game on show started, and when it ended.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Show {
+    /// When it started (the app's elapsed time).
+    pub started: Duration,
+    /// When it ended, if it has.
+    pub ended: Option<Duration>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Show>()
+        .add_systems(
+            OnEnter(Screen::Attract),
+            start_game_on_show.run_if(resource_exists::<Exhibition>),
+        )
+        .add_systems(
+            Update,
+            (show_next_game_when_done, leave_attract_on_input)
+                .chain()
+                .run_if(in_state(Screen::Attract).and_then(resource_exists::<Exhibition>))
+                .in_set(super::super::GameSystems::Rules)
+                .before(super::super::session::apply_session_requests),
+        );
+}
+
+pub(super) fn panel_plugin(app: &mut App) {
+    app.add_systems(Update, circle_the_camera.run_if(in_state(Screen::Attract)))
+        .add_systems(
+            EguiPrimaryContextPass,
+            show_attract_caption
+                .run_if(in_state(Screen::Attract).and_then(resource_exists::<Exhibition>)),
+        );
+}
+
+/// Starts the game on show when attract mode begins.
+fn start_game_on_show(
+    exhibition: Res<Exhibition>,
+    mut seats: ResMut<Seats>,
+    mut requests: MessageWriter<SessionRequest>,
+    mut show: ResMut<Show>,
+    time: Res<Time>,
+) {
+    start_show(
+        &exhibition,
+        &mut seats,
+        &mut requests,
+        &mut show,
+        time.elapsed(),
+    );
+}
+
+/// Starts the game on show from its beginning, the computer on both sides at the profile's pace.
+fn start_show(
+    exhibition: &Exhibition,
+    seats: &mut Seats,
+    requests: &mut MessageWriter<SessionRequest>,
+    show: &mut Show,
+    now: Duration,
+) {
+    let computer = Seat::Computer(exhibition.profile.level);
+    *seats = Seats {
+        black: computer,
+        white: computer,
+        pace: Duration::from_secs_f32(exhibition.profile.attract_pace_secs),
+        ..*seats
+    };
+    requests.write(SessionRequest::Start(AnyOptions::for_game(
+        exhibition.game_on_show(),
+    )));
+    *show = Show {
+        started: now,
+        ended: None,
+    };
+}
+
+/// A finished game stays on show a moment, then the next game of the cycle starts; so does a
+/// game that goes on too long.
+fn show_next_game_when_done(
+    session: Res<Session>,
+    mut exhibition: ResMut<Exhibition>,
+    mut show: ResMut<Show>,
+    mut seats: ResMut<Seats>,
+    mut requests: MessageWriter<SessionRequest>,
+    time: Res<Time>,
+) {
+    let now = time.elapsed();
+    if session.outcome().is_some() && show.ended.is_none() {
+        show.ended = Some(now);
+    }
+    let done = show
+        .ended
+        .is_some_and(|t| now.saturating_sub(t) >= PAUSE_AFTER_GAME)
+        || now.saturating_sub(show.started) >= LONGEST_SHOW;
+    if done {
+        exhibition.showing = (exhibition.showing + 1) % exhibition.games.len();
+        start_show(&exhibition, &mut seats, &mut requests, &mut show, now);
+    }
+}
+
+/// A visitor's touch leaves attract mode: for the picker, or straight into the game on show.
+fn leave_attract_on_input(
+    mut inputs: MessageReader<VisitorInput>,
+    exhibition: Res<Exhibition>,
+    mut seats: ResMut<Seats>,
+    mut choice: ResMut<TitleChoice>,
+    mut requests: MessageWriter<SessionRequest>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if inputs.read().count() == 0 {
+        return;
+    }
+    *seats = exhibition.visitor_seats();
+    let options = AnyOptions::for_game(exhibition.game_on_show());
+    match exhibition.profile.touch_leads_to {
+        TouchLeadsTo::Picker => {
+            choice.options = options;
+            next.set(Screen::Title);
+        }
+        TouchLeadsTo::Game => {
+            requests.write(SessionRequest::Start(options));
+            next.set(Screen::Game);
+        }
+    }
+}
+
+fn circle_the_camera(mut orbits: Query<&mut Orbit>, time: Res<Time>) {
+    for mut orbit in &mut orbits {
+        orbit.yaw += time.delta_secs() * 0.06;
+    }
+}
+
+/// The caption: the welcome line, the game's name, how it is won, and the invitation.
+fn show_attract_caption(
+    mut contexts: EguiContexts,
+    exhibition: Res<Exhibition>,
+    session: Res<Session>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let position = session.position();
+    let gold = egui::Color32::from_rgb(240, 214, 160);
+    if let Some(welcome) = &exhibition.profile.welcome {
+        egui::Area::new(egui::Id::new("attract welcome"))
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 24.0])
+            .interactable(false)
+            .show(ctx, |ui| {
+                ui.label(egui::RichText::new(welcome).size(30.0).color(gold));
+            });
+    }
+    egui::Area::new(egui::Id::new("attract caption"))
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -28.0])
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::new()
+                .fill(egui::Color32::from_rgba_unmultiplied(20, 16, 12, 240))
+                .corner_radius(12.0)
+                .inner_margin(egui::Margin::symmetric(28, 16))
+                .show(ui, |ui| {
+                    ui.set_width(760.0);
+                    ui.vertical_centered(|ui| {
+                        ui.label(
+                            egui::RichText::new(position.id().title())
+                                .size(40.0)
+                                .strong()
+                                .color(gold),
+                        );
+                        ui.label(egui::RichText::new(position.goal()).size(20.0));
+                        ui.add_space(8.0);
+                        ui.label(
+                            egui::RichText::new("Touch to play")
+                                .size(28.0)
+                                .strong()
+                                .color(egui::Color32::WHITE),
+                        );
+                    });
+                });
+        });
+    Ok(())
+}

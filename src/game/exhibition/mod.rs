@@ -1,0 +1,118 @@
+//! Exhibition mode (a kiosk run from a profile): attract mode when no one plays, the idle prompt
+//! that hands an abandoned game back to it, the staff exit, and the kiosk's window and cursor.
+//! Everything here runs only when an [`Exhibition`] resource exists (`--profile`).
+
+pub mod attract;
+pub mod idle;
+pub mod staff;
+
+use std::time::Duration;
+
+use bevy::input::keyboard::KeyboardInput;
+use bevy::input::mouse::{MouseButtonInput, MouseWheel};
+use bevy::input::touch::TouchInput;
+use bevy::prelude::*;
+
+use crate::files::profile::{Profile, Visitors};
+use crate::rules::GameId;
+
+use super::opponent::{Seat, Seats};
+
+/// The kiosk's profile and where it stands.
+#[derive(Resource, Debug, Clone)]
+pub struct Exhibition {
+    /// The profile it runs.
+    pub profile: Profile,
+    /// The games it shows, in order.
+    pub games: Vec<GameId>,
+    /// The game attract mode shows (an index into `games`).
+    pub showing: usize,
+    /// When a visitor last touched, clicked or typed (the app's elapsed time).
+    pub last_input: Duration,
+}
+
+impl Exhibition {
+    /// The exhibition of a checked profile.
+    #[must_use]
+    pub fn new(profile: Profile) -> Exhibition {
+        Exhibition {
+            games: profile.game_ids(),
+            profile,
+            showing: 0,
+            last_input: Duration::ZERO,
+        }
+    }
+
+    /// The game attract mode shows now.
+    #[must_use]
+    pub fn game_on_show(&self) -> GameId {
+        self.games[self.showing % self.games.len()]
+    }
+
+    /// The seats of a visitor's game.
+    #[must_use]
+    pub fn visitor_seats(&self) -> Seats {
+        let computer = Seat::Computer(self.profile.level);
+        Seats {
+            black: Seat::Human,
+            white: match self.profile.visitors {
+                Visitors::VisitorVsComputer => computer,
+                Visitors::TwoVisitors => Seat::Human,
+            },
+            ..Seats::default()
+        }
+    }
+
+    /// Time since the last input.
+    #[must_use]
+    pub fn idle_for(&self, time: &Time) -> Duration {
+        time.elapsed().saturating_sub(self.last_input)
+    }
+}
+
+/// Someone touched, clicked, scrolled or typed this frame.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VisitorInput;
+
+/// The game logic of exhibition mode (runs without a renderer).
+pub fn plugin(app: &mut App) {
+    app.add_message::<VisitorInput>()
+        .add_message::<KeyboardInput>()
+        .add_message::<MouseButtonInput>()
+        .add_message::<MouseWheel>()
+        .add_message::<TouchInput>()
+        .add_systems(
+            PreUpdate,
+            notice_visitor_input.run_if(resource_exists::<Exhibition>),
+        )
+        .add_plugins((attract::plugin, idle::plugin, staff::plugin));
+}
+
+/// The presentation of exhibition mode: captions, prompts, the staff menu, cursor hiding.
+pub fn panel_plugin(app: &mut App) {
+    app.add_plugins((
+        attract::panel_plugin,
+        idle::panel_plugin,
+        staff::panel_plugin,
+    ));
+}
+
+/// Turns raw input into [`VisitorInput`] and notes its time.
+fn notice_visitor_input(
+    mut keys: MessageReader<KeyboardInput>,
+    mut buttons: MessageReader<MouseButtonInput>,
+    mut wheels: MessageReader<MouseWheel>,
+    mut touches: MessageReader<TouchInput>,
+    mut exhibition: ResMut<Exhibition>,
+    mut inputs: MessageWriter<VisitorInput>,
+    time: Res<Time>,
+) {
+    let any = keys.read().count()
+        + buttons.read().count()
+        + wheels.read().count()
+        + touches.read().count();
+    if any > 0 {
+        exhibition.last_input = time.elapsed();
+        inputs.write(VisitorInput);
+    }
+}

@@ -1,0 +1,233 @@
+//! The hidden staff exit: hold Ctrl+Shift+Q for three seconds, or tap the top-left corner five
+//! times within four seconds and type the profile's PIN. It opens a small menu: resume, restart
+//! (back to attract mode), quit.
+
+use std::time::Duration;
+
+use bevy::input::ButtonState;
+use bevy::input::mouse::MouseButtonInput;
+use bevy::input::touch::{TouchInput, TouchPhase};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::super::Screen;
+use super::Exhibition;
+
+/// How long the keys are held.
+pub const HOLD: Duration = Duration::from_secs(3);
+/// How many corner taps, and within how long.
+pub const TAPS: usize = 5;
+/// The window for the taps.
+pub const TAP_WINDOW: Duration = Duration::from_secs(4);
+/// The corner's size, in logical pixels.
+pub const CORNER: f32 = 90.0;
+
+/// Where the staff exit stands.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Staff {
+    /// Since when the key combination is held.
+    pub held_since: Option<Duration>,
+    /// The recent corner taps.
+    pub taps: Vec<Duration>,
+    /// The PIN typed so far, while the PIN pad is up.
+    pub pin_pad: Option<String>,
+    /// Whether the staff menu is open.
+    pub menu_open: bool,
+}
+
+impl Staff {
+    /// Notes a corner tap; the fifth within the window opens the PIN pad.
+    pub fn tap_corner(&mut self, now: Duration) {
+        self.taps.retain(|t| now.saturating_sub(*t) <= TAP_WINDOW);
+        self.taps.push(now);
+        if self.taps.len() >= TAPS {
+            self.taps.clear();
+            self.pin_pad = Some(String::new());
+        }
+    }
+
+    /// Checks a typed PIN: the right one opens the menu; a wrong one closes the pad.
+    pub fn enter_pin(&mut self, typed: &str, pin: &str) -> bool {
+        self.pin_pad = None;
+        self.menu_open = typed == pin;
+        self.menu_open
+    }
+}
+
+/// What the staff chose.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StaffChoice {
+    /// Close the menu and go on.
+    Resume,
+    /// Drop whatever is on screen and start attract mode again.
+    Restart,
+    /// Close Stackyard.
+    Quit,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Staff>()
+        .add_message::<StaffChoice>()
+        .add_systems(
+            Update,
+            (open_staff_menu_on_held_keys, follow_staff_choices)
+                .run_if(resource_exists::<Exhibition>),
+        );
+}
+
+pub(super) fn panel_plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        count_corner_taps.run_if(resource_exists::<Exhibition>),
+    )
+    .add_systems(
+        EguiPrimaryContextPass,
+        show_staff_windows.run_if(resource_exists::<Exhibition>),
+    );
+}
+
+fn open_staff_menu_on_held_keys(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut staff: ResMut<Staff>,
+    time: Res<Time>,
+) {
+    let Some(keys) = keys else {
+        return;
+    };
+    let held = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight])
+        && keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight])
+        && keys.pressed(KeyCode::KeyQ);
+    let now = time.elapsed();
+    match (held, staff.held_since) {
+        (false, _) => staff.held_since = None,
+        (true, None) => staff.held_since = Some(now),
+        (true, Some(since)) if now.saturating_sub(since) >= HOLD => {
+            staff.held_since = None;
+            staff.menu_open = true;
+        }
+        (true, Some(_)) => {}
+    }
+}
+
+fn follow_staff_choices(
+    mut choices: MessageReader<StaffChoice>,
+    mut staff: ResMut<Staff>,
+    mut next: ResMut<NextState<Screen>>,
+    screen: Res<State<Screen>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    for choice in choices.read() {
+        staff.menu_open = false;
+        match choice {
+            StaffChoice::Resume => {}
+            StaffChoice::Restart => {
+                if *screen.get() == Screen::Attract {
+                    // Leave and come back, so attract mode starts afresh.
+                    next.set(Screen::Title);
+                } else {
+                    next.set(Screen::Attract);
+                }
+            }
+            StaffChoice::Quit => {
+                exit.write(AppExit::Success);
+            }
+        }
+    }
+}
+
+fn count_corner_taps(
+    mut buttons: MessageReader<MouseButtonInput>,
+    mut touches: MessageReader<TouchInput>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    mut staff: ResMut<Staff>,
+    time: Res<Time>,
+) {
+    let in_corner = |p: Vec2| p.x <= CORNER && p.y <= CORNER;
+    let cursor = windows.single().ok().and_then(Window::cursor_position);
+    let mut taps = buttons
+        .read()
+        .filter(|b| b.state == ButtonState::Pressed && cursor.is_some_and(in_corner))
+        .count();
+    taps += touches
+        .read()
+        .filter(|t| t.phase == TouchPhase::Started && in_corner(t.position))
+        .count();
+    for _ in 0..taps {
+        staff.tap_corner(time.elapsed());
+    }
+}
+
+fn show_staff_windows(
+    mut contexts: EguiContexts,
+    mut staff: ResMut<Staff>,
+    exhibition: Res<Exhibition>,
+    mut choices: MessageWriter<StaffChoice>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let big = |text: &str| {
+        egui::Button::new(egui::RichText::new(text).size(24.0)).min_size(egui::vec2(72.0, 60.0))
+    };
+    if let Some(mut typed) = staff.pin_pad.clone() {
+        let mut done = None;
+        egui::Window::new("Staff PIN")
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .order(egui::Order::Foreground)
+            .resizable(false)
+            .collapsible(false)
+            .show(ctx, |ui| {
+                ui.label(egui::RichText::new("•".repeat(typed.len())).size(28.0));
+                egui::Grid::new("pin pad").show(ui, |ui| {
+                    for row in [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"]] {
+                        for d in row {
+                            if ui.add(big(d)).clicked() && typed.len() < 8 {
+                                typed.push_str(d);
+                            }
+                        }
+                        ui.end_row();
+                    }
+                    if ui.add(big("Cancel")).clicked() {
+                        done = Some(false);
+                    }
+                    if ui.add(big("0")).clicked() && typed.len() < 8 {
+                        typed.push('0');
+                    }
+                    if ui.add(big("OK")).clicked() {
+                        done = Some(true);
+                    }
+                });
+            });
+        match done {
+            Some(true) => {
+                let pin = exhibition.profile.staff_pin.clone();
+                staff.enter_pin(&typed, &pin);
+            }
+            Some(false) => staff.pin_pad = None,
+            None => staff.pin_pad = Some(typed),
+        }
+    }
+    if staff.menu_open {
+        egui::Window::new("Staff")
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .order(egui::Order::Foreground)
+            .resizable(false)
+            .collapsible(false)
+            .show(ctx, |ui| {
+                ui.horizontal(|ui| {
+                    for (name, choice) in [
+                        ("Resume", StaffChoice::Resume),
+                        ("Restart", StaffChoice::Restart),
+                        ("Quit", StaffChoice::Quit),
+                    ] {
+                        if ui
+                            .add(big(name).min_size(egui::vec2(140.0, 64.0)))
+                            .clicked()
+                        {
+                            choices.write(choice);
+                        }
+                    }
+                });
+            });
+    }
+    Ok(())
+}
