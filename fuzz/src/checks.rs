@@ -142,4 +142,16 @@ pub fn settings(data: &[u8]) {
             "a theme changes when written"
         );
     }
+    if let Ok(profile) = Profile::from_ron(text) {
+        assert!(
+            !profile.game_ids().is_empty(),
+            "an accepted profile shows no game"
+        );
+        let written = ron::to_string(&profile).expect("a profile writes");
+        assert_eq!(
+            Profile::from_ron(&written),
+            Ok(profile),
+            "a profile changes when written"
+        );
+    }
 }
