@@ -17,21 +17,7 @@ use std::path::PathBuf;
 /// `~/Library/Application Support/stackyard` on macOS, `%APPDATA%\stackyard` on Windows).
 #[must_use]
 pub fn data_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("STACKYARD_DATA_DIR").filter(|d| !d.is_empty()) {
-        return PathBuf::from(dir);
-    }
-    let home = || std::env::var_os("HOME").map(PathBuf::from);
-    let base = if cfg!(target_os = "windows") {
-        std::env::var_os("APPDATA").map(PathBuf::from)
-    } else if cfg!(target_os = "macos") {
-        home().map(|h| h.join("Library/Application Support"))
-    } else {
-        std::env::var_os("XDG_DATA_HOME")
-            .filter(|d| !d.is_empty())
-            .map(PathBuf::from)
-            .or_else(|| home().map(|h| h.join(".local/share")))
-    };
-    base.unwrap_or_else(|| PathBuf::from(".")).join("stackyard")
+    platform_dir("STACKYARD_DATA_DIR", "XDG_DATA_HOME", ".local/share")
 }
 
 /// The folder for the settings: `$STACKYARD_CONFIG_DIR` when set, else the platform's config
@@ -39,7 +25,13 @@ pub fn data_dir() -> PathBuf {
 /// `~/Library/Application Support/stackyard` on macOS, `%APPDATA%\stackyard` on Windows).
 #[must_use]
 pub fn config_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("STACKYARD_CONFIG_DIR").filter(|d| !d.is_empty()) {
+    platform_dir("STACKYARD_CONFIG_DIR", "XDG_CONFIG_HOME", ".config")
+}
+
+/// `$override_var` when set, else Stackyard's folder in the platform's place: `$xdg_var` or
+/// `~/<xdg_default>` on Linux, Application Support on macOS, `%APPDATA%` on Windows.
+fn platform_dir(override_var: &str, xdg_var: &str, xdg_default: &str) -> PathBuf {
+    if let Some(dir) = std::env::var_os(override_var).filter(|d| !d.is_empty()) {
         return PathBuf::from(dir);
     }
     let home = || std::env::var_os("HOME").map(PathBuf::from);
@@ -48,10 +40,10 @@ pub fn config_dir() -> PathBuf {
     } else if cfg!(target_os = "macos") {
         home().map(|h| h.join("Library/Application Support"))
     } else {
-        std::env::var_os("XDG_CONFIG_HOME")
+        std::env::var_os(xdg_var)
             .filter(|d| !d.is_empty())
             .map(PathBuf::from)
-            .or_else(|| home().map(|h| h.join(".config")))
+            .or_else(|| home().map(|h| h.join(xdg_default)))
     };
     base.unwrap_or_else(|| PathBuf::from(".")).join("stackyard")
 }
