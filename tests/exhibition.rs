@@ -12,10 +12,10 @@ use bevy::time::TimeUpdateStrategy;
 use stackyard::files::profile::{Profile, TouchLeadsTo};
 use stackyard::game::Screen;
 use stackyard::game::animation::AnimationSpeed;
+use stackyard::game::exhibition::Exhibition;
 use stackyard::game::exhibition::attract::PAUSE_AFTER_GAME;
 use stackyard::game::exhibition::idle::IdlePrompt;
 use stackyard::game::exhibition::staff::{Staff, StaffChoice};
-use stackyard::game::exhibition::{Exhibition, VisitorInput};
 use stackyard::game::logic_plugin;
 use stackyard::game::opponent::{Seat, Seats};
 use stackyard::game::session::{Session, SessionRequest};
@@ -241,7 +241,6 @@ fn visitor_input_is_noticed_only_from_real_input() {
     assert_eq!(app.world().resource::<Exhibition>().last_input, before);
     touch(&mut app);
     assert!(app.world().resource::<Exhibition>().last_input > before);
-    let _ = VisitorInput;
 }
 
 #[test]
