@@ -764,11 +764,10 @@ fn support_is_won_with_the_mouse_by_the_centre_and_by_captures() {
     click(&mut app, BoardClick::Cell(cell("f5")));
     {
         use stackyard::game::view::BoardView;
-        let line = app
-            .world()
-            .resource::<Session>()
-            .position()
-            .captures_line(Player::White);
+        let line = app.world().resource::<Session>().position().captures_line(
+            app.world().resource::<stackyard::game::i18n::Tr>(),
+            Player::White,
+        );
         assert!(
             line.contains("White holds the centre: Black must break it now"),
             "{line}"

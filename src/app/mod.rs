@@ -31,6 +31,8 @@ pub struct AppOptions {
     pub config_dir: Option<PathBuf>,
     /// The theme to use instead of the settings' one.
     pub theme: Option<String>,
+    /// The language to use instead of the settings' one.
+    pub language: Option<String>,
     /// Open the Settings window (over the title).
     pub settings_open: bool,
     /// Run as an exhibition kiosk with this profile.
@@ -103,7 +105,11 @@ pub fn build(options: AppOptions) -> App {
     .add_plugins((MeshPickingPlugin, bevy_egui::EguiPlugin::default()));
     app.insert_resource(game::theme::ThemeFolder(
         PathBuf::from(asset_dir()).join("themes"),
+    ))
+    .insert_resource(game::i18n::I18nFolder(
+        PathBuf::from(asset_dir()).join("i18n"),
     ));
+    let settings_language = settings.written.language.clone();
     game::settings::use_settings(&mut app, settings);
     app.insert_resource(game::view_settings::SettingsOpen(options.settings_open));
     let mut session = Session::new(options.position.clone());
@@ -136,10 +142,14 @@ pub fn build(options: AppOptions) -> App {
                 Ok((_, game)) => {
                     screen = game::Screen::Game;
                     app.insert_resource(game::saving::session_of(&game));
+                    let tr = game::i18n::Tr::load(
+                        &PathBuf::from(asset_dir()).join("i18n"),
+                        &settings_language,
+                    );
                     app.insert_resource(game::saving::FileStatus {
-                        text: format!(
-                            "Resumed after a crash; the report is in {}",
-                            crate::files::crash::report_path(&folder).display()
+                        text: tr.tf(
+                            "saves.resumed",
+                            &[("path", &crate::files::crash::report_path(&folder).display())],
                         ),
                         ..default()
                     });
@@ -160,13 +170,7 @@ pub fn build(options: AppOptions) -> App {
 /// A kiosk: the profile's seats and menu size; no settings file, no autosave and no resuming
 /// (after a crash, attract mode starts again).
 fn exhibition_mode(app: &mut App, profile: crate::files::profile::Profile, idle_prompt: bool) {
-    if profile.language != "en" {
-        // The texts are in English only so far.
-        eprintln!(
-            "stackyard: language '{}' is not available; English is used",
-            profile.language
-        );
-    }
+    app.insert_resource(game::settings::LanguageChoice(profile.language.clone()));
     let exhibition = game::exhibition::Exhibition::new(profile);
     app.insert_resource(game::settings::UiScale(exhibition.profile.ui_scale))
         .insert_resource(exhibition.visitor_seats());
@@ -204,6 +208,9 @@ fn open_settings(options: &AppOptions) -> game::settings::SettingsFile {
     }
     if let Some(theme) = &options.theme {
         file.written.theme.clone_from(theme);
+    }
+    if let Some(language) = &options.language {
+        file.written.language.clone_from(language);
     }
     file
 }
@@ -247,6 +254,7 @@ impl Default for AppOptions {
         AppOptions {
             position: AnyGame::start(Default::default()),
             partial: None,
+            language: None,
             screen: game::Screen::Game,
             screenshot: None,
             data_dir: None,

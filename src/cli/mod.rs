@@ -55,6 +55,9 @@ struct AppArgs {
     /// The theme to use (a file name in assets/themes without .ron: wood, high-contrast)
     #[arg(long, value_name = "NAME")]
     theme: Option<String>,
+    /// The language of the texts (a table in assets/i18n: en, de)
+    #[arg(long, value_name = "CODE")]
+    language: Option<String>,
     /// Run as an exhibition kiosk with this profile (see assets/exhibition.ron)
     #[arg(long, value_name = "FILE")]
     profile: Option<std::path::PathBuf>,
@@ -206,7 +209,20 @@ pub fn run(
                 }
                 if let Some(path) = &cli.app.profile {
                     match crate::files::profile::Profile::load(path) {
-                        Ok(profile) => options.use_profile(profile, cli.app.screen.as_deref()),
+                        Ok(profile) => {
+                            if let Err(e) = crate::files::i18n::StringTable::load(
+                                &crate::files::i18n::folder(),
+                                &profile.language,
+                            ) {
+                                let _ = writeln!(
+                                    err,
+                                    "stackyard: {}: profile field `language`: {e}",
+                                    path.display()
+                                );
+                                return referee::USAGE;
+                            }
+                            options.use_profile(profile, cli.app.screen.as_deref());
+                        }
                         Err(e) => {
                             let _ = writeln!(err, "stackyard: {}: {e}", path.display());
                             return referee::USAGE;
@@ -226,6 +242,16 @@ pub fn run(
                         return referee::USAGE;
                     }
                     options.theme = Some(theme);
+                }
+                if let Some(language) = cli.app.language {
+                    if let Err(e) = crate::files::i18n::StringTable::load(
+                        &crate::files::i18n::folder(),
+                        &language,
+                    ) {
+                        let _ = writeln!(err, "stackyard: bad --language: {e}");
+                        return referee::USAGE;
+                    }
+                    options.language = Some(language);
                 }
                 return match crate::app::run(options) {
                     bevy::app::AppExit::Success => 0,

@@ -4,6 +4,7 @@
 
 pub mod atomic;
 pub mod crash;
+pub mod i18n;
 pub mod profile;
 pub mod record;
 pub mod save;

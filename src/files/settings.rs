@@ -61,6 +61,8 @@ pub struct Settings {
     pub coordinates: bool,
     /// The theme: a file name in `assets/themes` without `.ron`.
     pub theme: String,
+    /// The language of the texts: a table in `assets/i18n` (`en`, `de`).
+    pub language: String,
     /// Who plays each side of a new game.
     pub seats: SavedSeats,
 }
@@ -75,6 +77,7 @@ impl Default for Settings {
             legal_highlighting: true,
             coordinates: true,
             theme: DEFAULT_THEME.into(),
+            language: super::i18n::ENGLISH.into(),
             seats: SavedSeats::default(),
         }
     }
@@ -131,7 +134,8 @@ impl Settings {
             .unwrap_or_else(|e| format!("// cannot write these settings: {e}\n"));
         format!(
             "// Stackyard's settings, written by the app (a broken file is set aside and the\n\
-             // defaults used). theme: a file name in assets/themes; seats: None for a person,\n\
+             // defaults used). theme: a file name in assets/themes; language: a table in\n\
+             // assets/i18n (en, de); seats: None for a person,\n\
              // Some(beginner|casual|strong|master) for the computer.\n{body}\n"
         )
     }
@@ -168,6 +172,10 @@ impl Settings {
         }
         check_theme_name(&self.theme).map_err(|why| SettingsError::Value {
             field: "theme",
+            why,
+        })?;
+        super::i18n::check_language_code(&self.language).map_err(|why| SettingsError::Value {
+            field: "language",
             why,
         })
     }

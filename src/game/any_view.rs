@@ -2,6 +2,7 @@
 
 use crate::rules::{Action, AnyGame, Cell, Player};
 
+use super::i18n::Tr;
 use super::view::{BoardView, MarkerKind};
 
 /// Calls the same view method on whichever game the value holds.
@@ -30,24 +31,24 @@ impl BoardView for AnyGame {
         each!(self, g => g.action_path(action))
     }
 
-    fn prompt(&self) -> String {
-        each!(self, g => g.prompt())
+    fn prompt(&self, tr: &Tr) -> String {
+        each!(self, g => g.prompt(tr))
     }
 
     fn selected(&self) -> Option<Cell> {
         each!(self, g => g.selected())
     }
 
-    fn goal(&self) -> &'static str {
-        each!(self, g => g.goal())
+    fn goal<'a>(&self, tr: &'a Tr) -> &'a str {
+        each!(self, g => g.goal(tr))
     }
 
-    fn captures_line(&self, p: Player) -> String {
-        each!(self, g => g.captures_line(p))
+    fn captures_line(&self, tr: &Tr, p: Player) -> String {
+        each!(self, g => g.captures_line(tr, p))
     }
 
-    fn count_verb(&self) -> &'static str {
-        each!(self, g => g.count_verb())
+    fn count_verb<'a>(&self, tr: &'a Tr) -> &'a str {
+        each!(self, g => g.count_verb(tr))
     }
 
     fn left_to_place(&self) -> usize {

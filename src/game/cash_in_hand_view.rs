@@ -3,7 +3,8 @@
 
 use crate::rules::{Action, CashInHand, Cell, Game, Player};
 
-use super::view::{BoardView, MarkerKind, player_title};
+use super::i18n::Tr;
+use super::view::{BoardView, MarkerKind};
 
 impl BoardView for CashInHand {
     fn action_cell(&self, action: Action) -> Option<Cell> {
@@ -27,47 +28,46 @@ impl BoardView for CashInHand {
         self.action_cell(action).into_iter().collect()
     }
 
-    fn prompt(&self) -> String {
-        let who = player_title(self.to_move());
+    fn prompt(&self, tr: &Tr) -> String {
         if self.taking() {
-            return "How many stones to lift? Choose below (or type digits and Enter)".to_string();
+            return tr.t("prompt.cash-in-hand.lift").to_owned();
         }
         if self.dropping() {
-            return format!(
-                "{} in hand: how many to put down here? Choose below (digits and Enter)",
-                self.cash()
-            );
+            return tr.tf("prompt.cash-in-hand.drop", &[("n", &self.cash())]);
         }
         if self.placing() {
-            return format!(
-                "Captured! Place {} stone(s) back, one click each, on ringed stacks (in board order: a1, b1 … h8)",
-                self.left_to_place()
-            );
+            return tr.tf("prompt.cash-in-hand.place", &[("n", &self.left_to_place())]);
         }
         if self.cash() > 0 {
-            return format!("{} in hand: click a green diagonal cell", self.cash());
+            return tr.tf("prompt.cash-in-hand.walk", &[("n", &self.cash())]);
         }
-        format!("{who}: choose one of your stacks to lift stones from")
+        tr.tf(
+            "prompt.cash-in-hand.choose",
+            &[("player", &tr.player(self.to_move()))],
+        )
     }
 
     fn selected(&self) -> Option<Cell> {
         self.origin()
     }
 
-    fn goal(&self) -> &'static str {
-        "Sow stones along diagonal paths; hem in and outweigh enemy stacks to capture them."
+    fn goal<'a>(&self, tr: &'a Tr) -> &'a str {
+        tr.t("guide.cash-in-hand.line")
     }
 
-    fn captures_line(&self, p: Player) -> String {
-        format!(
-            "{} has {} of the 128 stones",
-            player_title(p),
-            self.stones(p)
+    fn captures_line(&self, tr: &Tr, p: Player) -> String {
+        tr.tf(
+            "captures.cash-in-hand",
+            &[("player", &tr.player(p)), ("n", &self.stones(p))],
         )
     }
 
-    fn count_verb(&self) -> &'static str {
-        if self.taking() { "Lift" } else { "Put down" }
+    fn count_verb<'a>(&self, tr: &'a Tr) -> &'a str {
+        tr.t(if self.taking() {
+            "count.lift"
+        } else {
+            "count.put_down"
+        })
     }
 
     fn left_to_place(&self) -> usize {
@@ -93,10 +93,10 @@ mod tests {
         )
         .unwrap();
         let turn = play_prefix(&g, "c3:8 d4").unwrap();
-        assert!(turn.now().prompt().starts_with("8 in hand"));
-        assert_eq!(turn.now().count_verb(), "Put down");
+        assert!(turn.now().prompt(&Tr::default()).starts_with("8 in hand"));
+        assert_eq!(turn.now().count_verb(&Tr::default()), "Put down");
         let turn = play_prefix(&g, "c3:8 d4:3 e5:1 f4:4 (:d3 e4)").unwrap();
-        assert!(turn.now().prompt().contains("Place 5"));
+        assert!(turn.now().prompt(&Tr::default()).contains("Place 5"));
         assert_eq!(
             turn.now().marker(Action::Cell("g6".parse().unwrap())),
             MarkerKind::Place

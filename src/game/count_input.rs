@@ -58,6 +58,7 @@ pub fn counts_on_offer(session: &Session) -> Vec<u8> {
 /// The panel's count chooser, shown when the decision is a count.
 pub(super) fn choose_count(
     ui: &mut egui::Ui,
+    tr: &super::i18n::Tr,
     session: &Session,
     choice: &mut CountChoice,
     requests: &mut MessageWriter<SessionRequest>,
@@ -73,11 +74,11 @@ pub(super) fn choose_count(
             let next = if up { pos + 1 } else { pos.saturating_sub(1) };
             offer.get(next).copied().unwrap_or(value)
         };
-        if ui.add_sized([36.0, 30.0], egui::Button::new("−")).clicked() {
+        if ui.add_sized([48.0, 48.0], egui::Button::new("−")).clicked() {
             value = step(value, false);
         }
         ui.add(egui::Slider::new(&mut value, least..=most).integer());
-        if ui.add_sized([36.0, 30.0], egui::Button::new("+")).clicked() {
+        if ui.add_sized([48.0, 48.0], egui::Button::new("+")).clicked() {
             value = step(value, true);
         }
     });
@@ -86,13 +87,13 @@ pub(super) fn choose_count(
         value = offer.iter().copied().find(|&v| v >= value).unwrap_or(most);
     }
     choice.value = Some(value);
-    let verb = session.position().count_verb();
+    let verb = session.position().count_verb(tr);
     if !choice.typed.is_empty() {
-        ui.label(format!("Typed: {} (Enter to confirm)", choice.typed));
+        ui.label(tr.tf("count.typed", &[("digits", &choice.typed)]));
     }
     if ui
         .add_sized(
-            [160.0, 34.0],
+            [160.0, 48.0],
             egui::Button::new(egui::RichText::new(format!("{verb} {value}")).strong()),
         )
         .clicked()
@@ -101,14 +102,12 @@ pub(super) fn choose_count(
         *choice = CountChoice::default();
     }
     if offer.len() < usize::from(most - least) + 1 {
-        ui.small(format!(
-            "Only these keep a way on: {}",
-            offer
-                .iter()
-                .map(u8::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
+        let counts = offer
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(", ");
+        ui.small(tr.tf("count.only", &[("counts", &counts)]));
     }
 }
 
@@ -162,12 +161,18 @@ pub(super) fn type_count_digits(
 }
 
 /// While stones are in hand, "N in hand" follows the pointer; while placing, "N to place".
-fn paint_cash_near_pointer(mut contexts: EguiContexts, session: Res<Session>) -> Result {
+fn paint_cash_near_pointer(
+    mut contexts: EguiContexts,
+    session: Res<Session>,
+    tr: Res<super::i18n::Tr>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     let position = session.position();
     let text = match (position.hand(), position.left_to_place()) {
-        (Some((_, stones)), _) if !stones.is_empty() => format!("{} in hand", stones.len()),
-        (_, n) if n > 0 => format!("{n} to place"),
+        (Some((_, stones)), _) if !stones.is_empty() => {
+            tr.tf("count.in_hand", &[("n", &stones.len())])
+        }
+        (_, n) if n > 0 => tr.tf("count.to_place", &[("n", &n)]),
         _ => return Ok(()),
     };
     if let Some(at) = ctx.pointer_hover_pos() {

@@ -61,13 +61,16 @@ fn prepare_copies(
     mut requests: MessageReader<CopyRequest>,
     session: Res<Session>,
     mut exported: ResMut<Exported>,
+    tr: Res<super::i18n::Tr>,
 ) {
     for &what in requests.read() {
         exported.clipboard = Some(copied_text(&session, what));
-        exported.status = match what {
-            CopyRequest::Record => "Game record copied".into(),
-            CopyRequest::Position => "Position copied".into(),
-        };
+        exported.status = tr
+            .t(match what {
+                CopyRequest::Record => "export.record_copied",
+                CopyRequest::Position => "export.position_copied",
+            })
+            .to_owned();
     }
 }
 
@@ -107,12 +110,14 @@ fn take_screenshot_on_f12(
     }
     let path = screenshot_path(&folder.0);
     commands.spawn(Screenshot::primary_window()).observe(
-        move |shot: On<ScreenshotCaptured>, mut exported: ResMut<Exported>| {
+        move |shot: On<ScreenshotCaptured>,
+              mut exported: ResMut<Exported>,
+              tr: Res<super::i18n::Tr>| {
             exported.status = match save_png(&shot.image, &path) {
-                Ok(()) => format!("Screenshot saved to {}", path.display()),
+                Ok(()) => tr.tf("export.screenshot_saved", &[("path", &path.display())]),
                 Err(e) => {
                     warn!("{e}");
-                    format!("The screenshot could not be saved: {e}")
+                    tr.tf("export.screenshot_failed", &[("error", &e)])
                 }
             };
         },

@@ -27,6 +27,7 @@ fn show_game_over(
     mut picker: ResMut<GamePicker>,
     mut requests: MessageWriter<SessionRequest>,
     mut next: ResMut<NextState<super::Screen>>,
+    tr: Res<super::i18n::Tr>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(outcome) = session.outcome() else {
@@ -39,41 +40,39 @@ fn show_game_over(
     let captured = outcome
         .winner()
         .map_or(0, |p| session.position().captured_by(p));
-    egui::Window::new("Game over")
+    egui::Window::new(tr.t("over.title"))
+        .id(egui::Id::new("game over"))
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .resizable(false)
         .collapsible(false)
         .show(ctx, |ui| {
-            ui.heading(describe_outcome(outcome, captured));
-            ui.label(format!(
-                "{} moves played. Look back through them in the move list.",
-                session.moves().len()
-            ));
+            ui.heading(describe_outcome(&tr, outcome, captured));
+            ui.label(tr.tf("over.moves", &[("n", &session.moves().len())]));
             ui.horizontal(|ui| {
                 if ui
-                    .add_sized([110.0, 36.0], egui::Button::new("Rematch"))
+                    .add_sized([110.0, 48.0], egui::Button::new(tr.t("over.rematch")))
                     .clicked()
                 {
                     requests.write(SessionRequest::NewGame);
                 }
                 if ui
-                    .add_sized([110.0, 36.0], egui::Button::new("New game"))
-                    .on_hover_text("Choose a game in the panel's \"Start a new game\"")
+                    .add_sized([110.0, 48.0], egui::Button::new(tr.t("hud.new_game")))
+                    .on_hover_text(tr.t("over.new_game.help"))
                     .clicked()
                 {
                     picker.open = true;
                     closed.0 = Some(key);
                 }
                 if ui
-                    .add_sized([110.0, 36.0], egui::Button::new("Menu"))
-                    .on_hover_text("Back to the title screen")
+                    .add_sized([110.0, 48.0], egui::Button::new(tr.t("hud.menu")))
+                    .on_hover_text(tr.t("over.menu.help"))
                     .clicked()
                 {
                     closed.0 = Some(key);
                     next.set(super::Screen::Title);
                 }
                 if ui
-                    .add_sized([110.0, 36.0], egui::Button::new("Close"))
+                    .add_sized([110.0, 48.0], egui::Button::new(tr.t("settings.close")))
                     .clicked()
                 {
                     closed.0 = Some(key);

@@ -3,7 +3,8 @@
 
 use crate::rules::{Action, Cell, Game, Grabber, Player};
 
-use super::view::{BoardView, MarkerKind, player_title};
+use super::i18n::Tr;
+use super::view::{BoardView, MarkerKind};
 
 impl BoardView for Grabber {
     fn action_cell(&self, action: Action) -> Option<Cell> {
@@ -26,34 +27,32 @@ impl BoardView for Grabber {
         self.action_cell(action).into_iter().collect()
     }
 
-    fn prompt(&self) -> String {
-        let who = player_title(self.to_move());
-        if self.removal_phase() {
-            return format!("{who}: take one of your single men off the board (opening removal)");
-        }
-        match self.moving_column() {
-            None => format!("{who}: choose a column of yours that can jump"),
-            Some(_) if self.has_jumped() => {
-                "Jump again (green), or stop: click the column or Stop here".to_string()
-            }
-            Some(_) => "Click a green cell to jump the enemy column between".to_string(),
-        }
+    fn prompt(&self, tr: &Tr) -> String {
+        let key = match self.moving_column() {
+            _ if self.removal_phase() => "prompt.grabber.removal",
+            None => "prompt.grabber.choose",
+            Some(_) if self.has_jumped() => "prompt.grabber.again",
+            Some(_) => "prompt.grabber.jump",
+        };
+        tr.tf(key, &[("player", &tr.player(self.to_move()))])
     }
 
     fn selected(&self) -> Option<Cell> {
         self.moving_column().filter(|_| !self.has_jumped())
     }
 
-    fn goal(&self) -> &'static str {
-        "Jump enemy columns, taking their top man prisoner; whoever cannot capture loses."
+    fn goal<'a>(&self, tr: &'a Tr) -> &'a str {
+        tr.t("goal.grabber")
     }
 
-    fn captures_line(&self, p: Player) -> String {
-        format!(
-            "{} owns columns holding {} men; {} jumps open",
-            player_title(p),
-            self.men_controlled(p),
-            self.jumps_available(p)
+    fn captures_line(&self, tr: &Tr, p: Player) -> String {
+        tr.tf(
+            "captures.grabber",
+            &[
+                ("player", &tr.player(p)),
+                ("men", &self.men_controlled(p)),
+                ("jumps", &self.jumps_available(p)),
+            ],
         )
     }
 }
@@ -74,8 +73,8 @@ mod tests {
         let now = turn.now();
         assert_eq!(now.action_cell(Action::Stop), Some("d2".parse().unwrap()));
         assert_eq!(now.marker(Action::Stop), MarkerKind::Stop);
-        assert!(now.prompt().contains("stop"));
+        assert!(now.prompt(&Tr::default()).contains("stop"));
         let start = Grabber::start_on(GameId::Grabber6, GrabberOptions::default());
-        assert!(start.prompt().contains("single men"));
+        assert!(start.prompt(&Tr::default()).contains("single men"));
     }
 }

@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::export::{CopyRequest, Exported};
+use super::i18n::Tr;
 use super::session::{Session, SessionRequest};
 
 pub(super) fn plugin(app: &mut App) {
@@ -21,9 +22,11 @@ fn show_move_list(
     mut requests: MessageWriter<SessionRequest>,
     mut copies: MessageWriter<CopyRequest>,
     exported: Res<Exported>,
+    tr: Res<Tr>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Moves")
+    egui::Window::new(tr.t("moves.title"))
+        .id(egui::Id::new("moves window"))
         .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
         .resizable(false)
         .collapsible(true)
@@ -33,13 +36,13 @@ fn show_move_list(
                 ui.colored_label(
                     egui::Color32::from_rgb(255, 200, 90),
                     if n == 0 {
-                        "Viewing the start".to_string()
+                        tr.t("moves.viewing_start").to_owned()
                     } else {
-                        format!("Viewing move {n}")
+                        tr.tf("moves.viewing", &[("n", &n)])
                     },
                 );
                 if ui
-                    .button(egui::RichText::new("Back to the game").strong())
+                    .button(egui::RichText::new(tr.t("moves.back")).strong())
                     .clicked()
                 {
                     requests.write(SessionRequest::Live);
@@ -48,14 +51,20 @@ fn show_move_list(
             }
             ui.horizontal(|ui| {
                 if ui
-                    .add_enabled(session.can_undo_move(), egui::Button::new("Undo move"))
-                    .on_hover_text("Take back the last whole move (against the computer: back to your last turn)")
+                    .add_enabled(
+                        session.can_undo_move(),
+                        egui::Button::new(tr.t("moves.undo")),
+                    )
+                    .on_hover_text(tr.t("moves.undo.help"))
                     .clicked()
                 {
                     requests.write(SessionRequest::UndoMove);
                 }
                 if ui
-                    .add_enabled(session.can_redo_move(), egui::Button::new("Redo move"))
+                    .add_enabled(
+                        session.can_redo_move(),
+                        egui::Button::new(tr.t("moves.redo")),
+                    )
                     .clicked()
                 {
                     requests.write(SessionRequest::RedoMove);
@@ -67,7 +76,7 @@ fn show_move_list(
                 .show(ui, |ui| {
                     let viewing = session.viewing();
                     if ui
-                        .selectable_label(viewing == Some(0), "Start")
+                        .selectable_label(viewing == Some(0), tr.t("moves.start"))
                         .clicked()
                     {
                         requests.write(SessionRequest::View(0));
@@ -83,21 +92,21 @@ fn show_move_list(
                         }
                     }
                     if session.moves().is_empty() {
-                        ui.weak("No move yet");
+                        ui.weak(tr.t("moves.none"));
                     }
                 });
             ui.separator();
             ui.horizontal(|ui| {
                 if ui
-                    .button("Copy record")
-                    .on_hover_text("The start, every move in notation and the position now")
+                    .button(tr.t("moves.copy_record"))
+                    .on_hover_text(tr.t("moves.copy_record.help"))
                     .clicked()
                 {
                     copies.write(CopyRequest::Record);
                 }
                 if ui
-                    .button("Copy position")
-                    .on_hover_text("The position string shown on the board")
+                    .button(tr.t("moves.copy_position"))
+                    .on_hover_text(tr.t("moves.copy_position.help"))
                     .clicked()
                 {
                     copies.write(CopyRequest::Position);
@@ -106,7 +115,11 @@ fn show_move_list(
             if !exported.status.is_empty() {
                 ui.label(egui::RichText::new(&exported.status).small().weak());
             }
-            ui.label(egui::RichText::new("F12: screenshot").small().weak());
+            ui.label(
+                egui::RichText::new(tr.t("moves.screenshot_key"))
+                    .small()
+                    .weak(),
+            );
         });
     Ok(())
 }

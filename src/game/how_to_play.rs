@@ -206,45 +206,56 @@ fn show_guide(
     suspended: Option<Res<SuspendedGame>>,
     mut next: ResMut<NextState<Screen>>,
     mut requests: MessageWriter<SessionRequest>,
+    tr: Res<super::i18n::Tr>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let g = guide(guided.game);
+    let name = tr.t(g.card.name);
     let mut screen = super::title::viewport_ui(ctx, "how to play");
     egui::Panel::left("how to play")
         .resizable(false)
         .exact_size(400.0)
         .show(&mut screen, |ui| {
             ui.add_space(8.0);
-            ui.heading(format!("How to play {}", g.card.name));
-            ui.label(egui::RichText::new(g.card.credit).italics());
+            ui.heading(tr.tf("guide.heading", &[("game", &name)]));
+            ui.label(egui::RichText::new(tr.t(g.card.credit)).italics());
             ui.separator();
             let n = g.demos.len();
             let i = guided.demo.min(n.saturating_sub(1));
             if let Some(demo) = g.demos.get(i) {
                 ui.label(
-                    egui::RichText::new(format!("Demonstration {} of {n}: {}", i + 1, demo.title))
-                        .strong()
-                        .size(17.0),
+                    egui::RichText::new(tr.tf(
+                        "guide.demo_heading",
+                        &[("i", &(i + 1)), ("n", &n), ("title", &tr.t(demo.title))],
+                    ))
+                    .strong()
+                    .size(17.0),
                 );
-                ui.label(demo.text);
+                ui.label(tr.t(demo.text));
             }
             ui.add_space(4.0);
             ui.horizontal(|ui| {
-                let size = [118.0, 40.0];
+                let size = [118.0, 48.0];
                 if ui
-                    .add_enabled(i > 0, egui::Button::new("◀ Previous").min_size(size.into()))
+                    .add_enabled(
+                        i > 0,
+                        egui::Button::new(tr.t("guide.previous")).min_size(size.into()),
+                    )
                     .clicked()
                 {
                     guided.show(i - 1);
                 }
                 if ui
-                    .add(egui::Button::new("Play again").min_size(size.into()))
+                    .add(egui::Button::new(tr.t("guide.again")).min_size(size.into()))
                     .clicked()
                 {
                     guided.show(i);
                 }
                 if ui
-                    .add_enabled(i + 1 < n, egui::Button::new("Next ▶").min_size(size.into()))
+                    .add_enabled(
+                        i + 1 < n,
+                        egui::Button::new(tr.t("guide.next")).min_size(size.into()),
+                    )
                     .clicked()
                 {
                     guided.show(i + 1);
@@ -255,17 +266,17 @@ fn show_guide(
                 .max_height(ui.available_height() - 64.0)
                 .show(ui, |ui| {
                     for (heading, text) in g.rules {
-                        ui.label(egui::RichText::new(*heading).strong().size(16.0));
-                        ui.label(*text);
+                        ui.label(egui::RichText::new(tr.t(heading)).strong().size(16.0));
+                        ui.label(tr.t(text));
                         ui.add_space(6.0);
                     }
                 });
             ui.separator();
             ui.horizontal(|ui| {
-                let size = [180.0, 44.0];
+                let size = [180.0, 48.0];
                 if suspended.is_some() {
                     if ui
-                        .add(egui::Button::new("Back to the game").min_size(size.into()))
+                        .add(egui::Button::new(tr.t("moves.back")).min_size(size.into()))
                         .clicked()
                     {
                         next.set(Screen::Game);
@@ -273,7 +284,7 @@ fn show_guide(
                 } else if ui
                     .add(
                         egui::Button::new(
-                            egui::RichText::new(format!("Play {}", g.card.name)).strong(),
+                            egui::RichText::new(tr.tf("title.play", &[("game", &name)])).strong(),
                         )
                         .min_size(size.into()),
                     )
@@ -283,7 +294,7 @@ fn show_guide(
                     next.set(Screen::Game);
                 }
                 if ui
-                    .add(egui::Button::new("Title screen").min_size(size.into()))
+                    .add(egui::Button::new(tr.t("guide.title_screen")).min_size(size.into()))
                     .clicked()
                 {
                     next.set(Screen::Title);

@@ -6,10 +6,11 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::rules::{Action, AnyOptions, BUILT, Game, GameId, Outcome, Player, Reason};
 
+use super::i18n::Tr;
 use super::layout::{CELL, cell_centre};
 use super::opponent::{Hint, HintRequest, Purpose, Seat, Seats, Thinking};
 use super::session::{Session, SessionRequest};
-use super::view::{BoardView, player_title as title};
+use super::view::BoardView;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GamePicker>()
@@ -61,10 +62,11 @@ fn undo_with_keys(
 /// The game picker: which game, its options, and Start.
 fn pick_game(
     ui: &mut egui::Ui,
+    tr: &Tr,
     picker: &mut GamePicker,
     requests: &mut MessageWriter<SessionRequest>,
 ) {
-    let header = egui::CollapsingHeader::new("Start a new game");
+    let header = egui::CollapsingHeader::new(tr.t("hud.new_game_section"));
     let header = if std::mem::take(&mut picker.open) {
         header.open(Some(true))
     } else {
@@ -72,28 +74,31 @@ fn pick_game(
     };
     header.show(ui, |ui| {
         ui.horizontal(|ui| {
-            ui.label("Game");
+            ui.label(tr.t("hud.game"));
             egui::ComboBox::from_id_salt("game")
-                .selected_text(game_label(picker.options.game()))
+                .selected_text(tr.game(picker.options.game()))
                 .show_ui(ui, |ui| {
                     for id in BUILT {
                         let chosen = picker.options.game() == id;
-                        if ui.selectable_label(chosen, game_label(id)).clicked() && !chosen {
+                        if ui.selectable_label(chosen, tr.game(id)).clicked() && !chosen {
                             picker.options = AnyOptions::for_game(id);
                         }
                     }
                 });
         });
-        ui.label(egui::RichText::new(game_blurb(picker.options.game())).small());
-        edit_options(ui, &mut picker.options);
-        if ui.button(egui::RichText::new("Start").strong()).clicked() {
+        ui.label(egui::RichText::new(game_blurb(tr, picker.options.game())).small());
+        edit_options(ui, tr, &mut picker.options);
+        if ui
+            .button(egui::RichText::new(tr.t("hud.start")).strong())
+            .clicked()
+        {
             requests.write(SessionRequest::Start(picker.options));
         }
     });
 }
 
 /// The options of a game as widgets: who moves first, and the game's own switches.
-pub fn edit_options(ui: &mut egui::Ui, options: &mut AnyOptions) {
+pub fn edit_options(ui: &mut egui::Ui, tr: &Tr, options: &mut AnyOptions) {
     let first = match options {
         AnyOptions::CashInHand(o) => &mut o.first_player,
         AnyOptions::Splay(o) => &mut o.first_player,
@@ -102,84 +107,59 @@ pub fn edit_options(ui: &mut egui::Ui, options: &mut AnyOptions) {
         AnyOptions::Support(o) => &mut o.first_player,
     };
     ui.horizontal(|ui| {
-        ui.label("First to move");
+        ui.label(tr.t("hud.first_to_move"));
         for p in Player::ALL {
-            ui.radio_value(first, p, title(p));
+            ui.radio_value(first, p, tr.player(p));
         }
     });
     if let AnyOptions::Intermedium(o) = options {
-        ui.checkbox(&mut o.opening_rule, "Opening rule")
-            .on_hover_text(
-                "In each player's first two turns the stack must end further forward \
-                 and sow at least one empty cell (when such a move exists)",
-            );
+        ui.checkbox(&mut o.opening_rule, tr.t("option.opening_rule"))
+            .on_hover_text(tr.t("option.opening_rule.help"));
     }
     if let AnyOptions::Support(o) = options {
-        ui.checkbox(&mut o.push_to_edge, "Pushes may reach the edge")
-            .on_hover_text("Whether the stone at the head of a push may land on the outer ring");
+        ui.checkbox(&mut o.push_to_edge, tr.t("option.push_to_edge"))
+            .on_hover_text(tr.t("option.push_to_edge.help"));
     }
 }
 
-/// A game's name in the picker, with the board where a game has several.
-fn game_label(id: GameId) -> String {
-    match id {
-        GameId::Grabber6 | GameId::Grabber8 | GameId::Grabber10 => {
-            let g = id.geometry();
-            format!("{} {}×{}", id.title(), g.width, g.height)
-        }
-        _ => id.title().to_string(),
-    }
-}
-
-/// One line on a game, for the picker.
-fn game_blurb(id: GameId) -> &'static str {
-    match id {
-        GameId::CashInHand => {
-            "Cameron Browne, 2000. Sow stones along diagonals; hem in and outweigh enemy stacks."
-        }
-        GameId::Splay => {
-            "Joseph Kisenwether, 2000. Stacks step or splay; capture on your back rank."
-        }
-        GameId::Intermedium => {
-            "Matt Crispis, 1974. Sow stacks diagonally; close in enemy stacks and the City."
-        }
-        GameId::Grabber6 | GameId::Grabber8 | GameId::Grabber10 => {
-            "Christian Freeling. Column checkers from a full board; whoever cannot capture loses."
-        }
-        GameId::Support => {
-            "João Pedro Neto, 2002. Insert and push from the edge, move along your bases' groups."
-        }
-    }
+/// One line on a game, for the picker: its credit and its card's line.
+fn game_blurb(tr: &Tr, id: GameId) -> String {
+    let card = crate::guide::guide(id).card;
+    format!("{}. {}", tr.t(card.credit), tr.t(card.line))
 }
 
 /// The result in words.
 #[must_use]
-pub fn describe_outcome(o: Outcome, captured: usize) -> String {
-    match o {
-        Outcome::Win(p, Reason::Captures) => {
-            format!("{} wins: {captured} enemy stones captured", title(p))
-        }
-        Outcome::Win(p, Reason::Centre) => {
-            format!(
-                "{} wins: the centre majority held through {}'s reply",
-                title(p),
-                title(!p)
-            )
-        }
-        Outcome::Win(p, Reason::City) => {
-            format!("{} wins: {}'s City is closed in", title(p), title(!p))
-        }
-        Outcome::Win(p, Reason::Resignation) => {
-            format!("{} wins: {} resigned", title(p), title(!p))
-        }
-        Outcome::Win(p, Reason::NoMoves) => {
-            format!("{} wins: {} has no move left", title(p), title(!p))
-        }
-        Outcome::Win(p, r) => format!("{} wins ({})", title(p), r.word()),
-        Outcome::Draw(Reason::PlyCap) => "Draw: the turn limit was reached".into(),
-        Outcome::Draw(Reason::Passes) => "Draw: neither player can move".into(),
-        Outcome::Draw(r) => format!("Draw ({})", r.word()),
-    }
+pub fn describe_outcome(tr: &Tr, o: Outcome, captured: usize) -> String {
+    let key = match o {
+        Outcome::Win(_, Reason::Captures) => "outcome.win.captures",
+        Outcome::Win(_, Reason::Centre) => "outcome.win.centre",
+        Outcome::Win(_, Reason::City) => "outcome.win.city",
+        Outcome::Win(_, Reason::Resignation) => "outcome.win.resignation",
+        Outcome::Win(_, Reason::NoMoves) => "outcome.win.no_moves",
+        Outcome::Win(_, Reason::Eliminated) => "outcome.win.eliminated",
+        Outcome::Win(_, _) => "outcome.win.other",
+        Outcome::Draw(Reason::PlyCap) => "outcome.draw.ply_cap",
+        Outcome::Draw(Reason::Passes) => "outcome.draw.passes",
+        Outcome::Draw(Reason::Repetition) => "outcome.draw.repetition",
+        Outcome::Draw(_) => "outcome.draw.other",
+    };
+    let (winner, loser) = match o {
+        Outcome::Win(p, _) => (tr.player(p), tr.player(!p)),
+        Outcome::Draw(_) => ("", ""),
+    };
+    let reason = match o {
+        Outcome::Win(_, r) | Outcome::Draw(r) => r.word(),
+    };
+    tr.tf(
+        key,
+        &[
+            ("winner", &winner),
+            ("loser", &loser),
+            ("captured", &captured),
+            ("reason", &reason),
+        ],
+    )
 }
 
 fn swatch(ui: &mut egui::Ui, p: Player) {
@@ -196,22 +176,22 @@ fn swatch(ui: &mut egui::Ui, p: Player) {
     );
 }
 
-fn seat_label(seat: Seat) -> String {
+fn seat_label(tr: &Tr, seat: Seat) -> String {
     match seat {
-        Seat::Human => "Person".into(),
-        Seat::Computer(level) => format!("Computer: {}", level.name()),
+        Seat::Human => tr.t("seat.person").to_owned(),
+        Seat::Computer(level) => tr.tf("seat.computer", &[("level", &tr.level(level))]),
     }
 }
 
 /// A seat's choice: a person, or the computer at a level.
-pub fn seat_picker(ui: &mut egui::Ui, p: Player, seat: &mut Seat) {
+pub fn seat_picker(ui: &mut egui::Ui, tr: &Tr, p: Player, seat: &mut Seat) {
     egui::ComboBox::from_id_salt(("seat", p.index()))
-        .selected_text(seat_label(*seat))
+        .selected_text(seat_label(tr, *seat))
         .show_ui(ui, |ui| {
-            ui.selectable_value(seat, Seat::Human, seat_label(Seat::Human));
+            ui.selectable_value(seat, Seat::Human, seat_label(tr, Seat::Human));
             for level in crate::ai::Level::ALL {
                 let option = Seat::Computer(level);
-                ui.selectable_value(seat, option, seat_label(option));
+                ui.selectable_value(seat, option, seat_label(tr, option));
             }
         });
 }
@@ -230,21 +210,25 @@ fn show_panel(
     mut files: super::saving::SavedGames,
     mut guided: ResMut<super::how_to_play::Guided>,
     mut next: ResMut<NextState<super::Screen>>,
+    tr: Res<Tr>,
+    exhibition: Option<Res<super::exhibition::Exhibition>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let position = session.position();
-    egui::Window::new(position.id().title())
+    egui::Window::new(tr.game(position.id()))
+        .id(egui::Id::new("game panel"))
         .anchor(egui::Align2::RIGHT_TOP, [-12.0, 12.0])
         .resizable(false)
         .collapsible(false)
         .movable(false)
         .default_width(290.0)
         .show(ctx, |ui| {
-            ui.label(position.goal());
+            ui.label(position.goal(&tr));
             ui.separator();
             match session.outcome() {
                 Some(o) => {
                     ui.heading(describe_outcome(
+                        &tr,
                         o,
                         o.winner().map_or(0, |p| position.captured_by(p)),
                     ));
@@ -252,25 +236,28 @@ fn show_panel(
                 None => {
                     ui.horizontal(|ui| {
                         swatch(ui, position.to_move());
-                        ui.heading(format!("{} to move", title(position.to_move())));
+                        ui.heading(
+                            tr.tf("hud.to_move", &[("player", &tr.player(position.to_move()))]),
+                        );
                     });
                     match (&thinking, seats.of(position.to_move())) {
                         (Some(t), _) => {
                             ui.horizontal(|ui| {
                                 ui.spinner();
-                                ui.label(match t.purpose {
-                                    Purpose::Move => "The computer is thinking…",
-                                    Purpose::Hint => "Looking for a good move…",
-                                });
+                                ui.label(tr.t(match t.purpose {
+                                    Purpose::Move => "hud.thinking",
+                                    Purpose::Hint => "hud.hint_thinking",
+                                }));
                             });
                         }
                         (None, Seat::Computer(_)) => {
-                            ui.label("The computer is about to move");
+                            ui.label(tr.t("hud.about_to_move"));
                         }
                         (None, Seat::Human) => {
-                            ui.label(position.prompt());
+                            ui.label(position.prompt(&tr));
                             super::count_input::choose_count(
                                 ui,
+                                &tr,
                                 &session,
                                 &mut count,
                                 &mut requests,
@@ -280,8 +267,8 @@ fn show_panel(
                                 ui.colored_label(
                                     egui::Color32::from_rgb(200, 110, 250),
                                     match position.action_cell(h.action) {
-                                        Some(c) => format!("Hint: the purple ring on {c}"),
-                                        None => format!("Hint: {}", h.action),
+                                        Some(c) => tr.tf("hud.hint_cell", &[("cell", &c)]),
+                                        None => tr.tf("hud.hint_action", &[("action", &h.action)]),
                                     },
                                 );
                             }
@@ -293,7 +280,7 @@ fn show_panel(
             for p in Player::ALL {
                 ui.horizontal(|ui| {
                     swatch(ui, p);
-                    ui.label(position.captures_line(p));
+                    ui.label(position.captures_line(&tr, p));
                 });
             }
             ui.separator();
@@ -301,51 +288,63 @@ fn show_panel(
             for p in Player::ALL {
                 ui.horizontal(|ui| {
                     swatch(ui, p);
-                    ui.label(format!("{} is played by", title(p)));
+                    ui.label(tr.tf("hud.played_by", &[("player", &tr.player(p))]));
                     let seat = match p {
                         Player::Black => &mut chosen.black,
                         Player::White => &mut chosen.white,
                     };
-                    seat_picker(ui, p, seat);
+                    seat_picker(ui, &tr, p, seat);
                 });
             }
             if chosen != *seats {
                 *seats = chosen;
             }
             if let Some(cell) = hovered.0 {
-                ui.label(super::stones::describe_stack(cell, position.stack(cell)));
+                ui.label(super::stones::describe_stack(
+                    &tr,
+                    cell,
+                    position.stack(cell),
+                ));
             }
-            ui.label(format!(
-                "Last move: {}",
-                session.moves().last().map_or("none yet", String::as_str)
-            ));
-            ui.label(format!("Turn {}", position.ply() + 1));
+            ui.label(
+                tr.tf(
+                    "hud.last_move",
+                    &[(
+                        "notation",
+                        &session
+                            .moves()
+                            .last()
+                            .map_or(tr.t("hud.none_yet"), String::as_str),
+                    )],
+                ),
+            );
+            ui.label(tr.tf("hud.turn", &[("n", &(position.ply() + 1))]));
             ui.separator();
             ui.horizontal(|ui| {
                 if session.legal_actions().as_slice() == [Action::Pass]
                     && ui
-                        .button(egui::RichText::new("Pass").strong())
-                        .on_hover_text("You have no legal move, so you must pass")
+                        .button(egui::RichText::new(tr.t("hud.pass")).strong())
+                        .on_hover_text(tr.t("hud.pass.help"))
                         .clicked()
                 {
                     requests.write(SessionRequest::Pass);
                 }
                 let taken = session.turn().actions().len();
-                if taken == 1 && ui.button("Choose again").clicked() {
+                if taken == 1 && ui.button(tr.t("hud.choose_again")).clicked() {
                     requests.write(SessionRequest::CancelSelection);
                 }
                 if session.legal_actions().contains(&Action::Stop)
                     && ui
-                        .button(egui::RichText::new("Stop here").strong())
-                        .on_hover_text("End the capture now (or click the moving column)")
+                        .button(egui::RichText::new(tr.t("hud.stop")).strong())
+                        .on_hover_text(tr.t("hud.stop.help"))
                         .clicked()
                 {
                     requests.write(SessionRequest::Play(Action::Stop));
                 }
                 if taken > 1
                     && ui
-                        .button("Undo step")
-                        .on_hover_text("Take back the last step of this turn (Backspace)")
+                        .button(tr.t("hud.undo_step"))
+                        .on_hover_text(tr.t("hud.undo_step.help"))
                         .clicked()
                 {
                     requests.write(SessionRequest::UndoStep);
@@ -354,26 +353,26 @@ fn show_panel(
                     && seats.of(position.to_move()) == Seat::Human
                     && thinking.is_none()
                     && ui
-                        .button("Hint")
-                        .on_hover_text("Ask the computer what it would do")
+                        .button(tr.t("hud.hint"))
+                        .on_hover_text(tr.t("hud.hint.help"))
                         .clicked()
                 {
                     hints.write(HintRequest);
                 }
-                if ui.button("New game").clicked() {
+                if ui.button(tr.t("hud.new_game")).clicked() {
                     requests.write(SessionRequest::NewGame);
                 }
                 if ui
-                    .button("How to play")
-                    .on_hover_text("The rules, with demonstrations; the game waits")
+                    .button(tr.t("hud.how_to_play"))
+                    .on_hover_text(tr.t("hud.how_to_play.help"))
                     .clicked()
                 {
                     *guided = super::how_to_play::Guided::of(position.id());
                     next.set(super::Screen::HowToPlay);
                 }
                 if ui
-                    .button("Menu")
-                    .on_hover_text("Back to the title screen (the game is saved)")
+                    .button(tr.t("hud.menu"))
+                    .on_hover_text(tr.t("hud.menu.help"))
                     .clicked()
                 {
                     next.set(super::Screen::Title);
@@ -381,17 +380,20 @@ fn show_panel(
                 if session.outcome().is_none()
                     && seats.of(position.to_move()) == Seat::Human
                     && ui
-                        .button("Resign")
-                        .on_hover_text("Give the game up to the other side")
+                        .button(tr.t("hud.resign"))
+                        .on_hover_text(tr.t("hud.resign.help"))
                         .clicked()
                 {
                     requests.write(SessionRequest::Resign);
                 }
             });
             ui.separator();
-            pick_game(ui, &mut picker, &mut requests);
-            super::saving::saved_games_section(ui, &mut files);
-            ui.small("Right-drag or two fingers: turn the board. Scroll or pinch: zoom.");
+            pick_game(ui, &tr, &mut picker, &mut requests);
+            // A kiosk keeps no files: visitors neither save nor load.
+            if exhibition.is_none() {
+                super::saving::saved_games_section(ui, &tr, &mut files);
+            }
+            ui.small(tr.t("hud.camera_help"));
         });
     Ok(())
 }

@@ -3,7 +3,8 @@
 
 use crate::rules::{Action, Cell, Game, Intermedium, Player};
 
-use super::view::{BoardView, MarkerKind, player_title};
+use super::i18n::Tr;
+use super::view::{BoardView, MarkerKind};
 
 impl BoardView for Intermedium {
     fn action_cell(&self, action: Action) -> Option<Cell> {
@@ -25,18 +26,19 @@ impl BoardView for Intermedium {
         self.action_cell(action).into_iter().collect()
     }
 
-    fn prompt(&self) -> String {
+    fn prompt(&self, tr: &Tr) -> String {
         let opening = if self.opening_binds() {
-            " (opening: end on a rank further forward, and sow at least one empty cell)"
+            tr.t("prompt.intermedium.opening")
         } else {
             ""
         };
         match self.in_hand() {
-            None => format!("Choose one of your stacks of two or more{opening}"),
-            Some((_, 1)) => {
-                "Last stone: on a single stone it captures enemy stacks it closes in".to_string()
-            }
-            Some((_, n)) => format!("{n} stones in hand: click a green diagonal cell{opening}"),
+            None => tr.tf("prompt.intermedium.choose", &[("opening", &opening)]),
+            Some((_, 1)) => tr.t("prompt.intermedium.last").to_owned(),
+            Some((_, n)) => tr.tf(
+                "prompt.intermedium.walk",
+                &[("n", &n), ("opening", &opening)],
+            ),
         }
     }
 
@@ -44,16 +46,18 @@ impl BoardView for Intermedium {
         self.origin()
     }
 
-    fn goal(&self) -> &'static str {
-        "Sow your stacks diagonally; close in enemy stacks or the enemy City to win."
+    fn goal<'a>(&self, tr: &'a Tr) -> &'a str {
+        tr.t("goal.intermedium")
     }
 
-    fn captures_line(&self, p: Player) -> String {
-        format!(
-            "{} has taken {} stones; holds {} of 3 around the enemy City",
-            player_title(p),
-            self.captured_by(p),
-            self.city_pressure(p)
+    fn captures_line(&self, tr: &Tr, p: Player) -> String {
+        tr.tf(
+            "captures.intermedium",
+            &[
+                ("player", &tr.player(p)),
+                ("n", &self.captured_by(p)),
+                ("city", &self.city_pressure(p)),
+            ],
         )
     }
 }
@@ -66,9 +70,9 @@ mod tests {
     #[test]
     fn the_prompt_follows_the_turn() {
         let mut g = Intermedium::start(IntermediumOptions::default());
-        assert!(g.prompt().contains("opening"));
+        assert!(g.prompt(&Tr::default()).contains("opening"));
         g.play(Action::Cell("c4".parse().unwrap()));
-        assert!(g.prompt().starts_with("4 stones in hand"));
+        assert!(g.prompt(&Tr::default()).starts_with("4 stones in hand"));
         assert_eq!(g.selected(), Some("c4".parse().unwrap()));
         assert_eq!(
             g.marker(Action::Cell("d5".parse().unwrap())),

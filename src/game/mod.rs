@@ -19,6 +19,7 @@ pub mod highlight;
 mod history;
 pub mod how_to_play;
 mod hud;
+pub mod i18n;
 mod intermedium_view;
 pub mod layout;
 pub mod opponent;
@@ -71,6 +72,7 @@ pub fn logic_plugin(app: &mut App) {
         session::plugin,
         saving::plugin,
         settings::plugin,
+        i18n::plugin,
         stones::plugin,
         animation::plugin,
         opponent::plugin,

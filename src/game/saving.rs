@@ -10,6 +10,7 @@ use bevy_egui::egui;
 use crate::files::save::{LoadedGame, SaveFile, SavedSeats};
 use crate::rules::Game;
 
+use super::i18n::Tr;
 use super::opponent::{Seat, Seats};
 use super::session::{BoardReset, Session};
 
@@ -97,6 +98,7 @@ fn autosave_after_each_move(
     autosave: Res<Autosave>,
     mut saved: Local<Option<(u64, usize)>>,
     mut status: ResMut<FileStatus>,
+    tr: Res<Tr>,
 ) {
     let Some(path) = &autosave.0 else {
         return;
@@ -108,7 +110,7 @@ fn autosave_after_each_move(
     *saved = Some(key);
     if let Err(e) = save_of(&session, seats.as_deref()).store(path) {
         *status = FileStatus {
-            text: format!("Autosave failed: {e}"),
+            text: tr.tf("saves.autosave_failed", &[("error", &e)]),
             failed: true,
             name: std::mem::take(&mut status.name),
         };
@@ -121,6 +123,7 @@ fn save_requested_games(
     seats: Option<Res<Seats>>,
     folder: Res<SaveFolder>,
     mut status: ResMut<FileStatus>,
+    tr: Res<Tr>,
 ) {
     for SaveRequest(name) in requests.read() {
         // Saving needs no keyboard: without a name, the game and the time name the save.
@@ -129,15 +132,15 @@ fn save_requested_games(
         } else {
             name.clone()
         };
-        let result = file_name(&name).and_then(|file| {
+        let result = file_name(&tr, &name).and_then(|file| {
             let path = folder.0.join(file);
             save_of(&session, seats.as_deref())
                 .store(&path)
                 .map(|()| path)
         });
         (status.text, status.failed) = match result {
-            Ok(path) => (format!("Saved to {}", path.display()), false),
-            Err(e) => (format!("Not saved: {e}"), true),
+            Ok(path) => (tr.tf("saves.saved", &[("path", &path.display())]), false),
+            Err(e) => (tr.tf("saves.not_saved", &[("error", &e)]), true),
         };
     }
 }
@@ -148,6 +151,7 @@ fn load_requested_games(
     mut seats: Option<ResMut<Seats>>,
     mut status: ResMut<FileStatus>,
     mut reset: MessageWriter<BoardReset>,
+    tr: Res<Tr>,
 ) {
     for LoadRequest(path) in requests.read() {
         match SaveFile::load(path) {
@@ -159,11 +163,14 @@ fn load_requested_games(
                     seats.white = seat(game.seats.white);
                 }
                 reset.write(BoardReset);
-                status.text = format!("Loaded {}", display_name(path));
+                status.text = tr.tf("saves.loaded", &[("name", &display_name(path))]);
                 status.failed = false;
             }
             Err(e) => {
-                status.text = format!("{} is refused: {e}", display_name(path));
+                status.text = tr.tf(
+                    "saves.refused",
+                    &[("name", &display_name(path)), ("error", &e)],
+                );
                 status.failed = true;
             }
         }
@@ -186,19 +193,17 @@ fn default_save_name(session: &Session) -> String {
     )
 }
 
-fn file_name(name: &str) -> Result<String, String> {
+fn file_name(tr: &Tr, name: &str) -> Result<String, String> {
     let name = name.trim();
     if name.is_empty() {
-        return Err("type a name first".into());
+        return Err(tr.t("saves.no_name").to_owned());
     }
     if name.len() > 60
         || !name
             .chars()
             .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
     {
-        return Err(format!(
-            "'{name}' cannot be a file name: use letters, digits, spaces, - and _ (60 at most)"
-        ));
+        return Err(tr.tf("saves.bad_name", &[("name", &name)]));
     }
     Ok(format!("{name}.ron"))
 }
@@ -246,7 +251,7 @@ pub(super) struct SavedGames<'w> {
 }
 
 /// The panel's "Saved games" section: save under a name, load a save or the autosave.
-pub(super) fn saved_games_section(ui: &mut egui::Ui, files: &mut SavedGames) {
+pub(super) fn saved_games_section(ui: &mut egui::Ui, tr: &Tr, files: &mut SavedGames) {
     let SavedGames {
         folder,
         autosave,
@@ -254,20 +259,20 @@ pub(super) fn saved_games_section(ui: &mut egui::Ui, files: &mut SavedGames) {
         saves,
         loads,
     } = files;
-    egui::CollapsingHeader::new("Saved games").show(ui, |ui| {
+    egui::CollapsingHeader::new(tr.t("saves.title")).show(ui, |ui| {
         ui.horizontal(|ui| {
             ui.add(
                 egui::TextEdit::singleline(&mut status.name)
-                    .hint_text("name (or none)")
+                    .hint_text(tr.t("saves.name_hint"))
                     .desired_width(150.0),
             );
-            if ui.button("Save").clicked() {
+            if ui.button(tr.t("saves.save")).clicked() {
                 saves.write(SaveRequest(status.name.clone()));
             }
         });
         if let Some(path) = autosave.0.as_ref().filter(|p| p.exists())
             && ui
-                .button("Continue the autosaved game")
+                .button(tr.t("saves.continue"))
                 .on_hover_text(path.display().to_string())
                 .clicked()
         {
@@ -276,7 +281,7 @@ pub(super) fn saved_games_section(ui: &mut egui::Ui, files: &mut SavedGames) {
         for path in saves_in(&folder.0).into_iter().take(12) {
             ui.horizontal(|ui| {
                 ui.label(display_name(&path));
-                if ui.small_button("Load").clicked() {
+                if ui.small_button(tr.t("saves.load")).clicked() {
                     loads.write(LoadRequest(path.clone()));
                 }
             });
@@ -289,7 +294,7 @@ pub(super) fn saved_games_section(ui: &mut egui::Ui, files: &mut SavedGames) {
             };
             ui.colored_label(colour, &status.text);
         }
-        ui.small(format!("Folder: {}", folder.0.display()));
+        ui.small(tr.tf("saves.folder", &[("path", &folder.0.display())]));
     });
 }
 
@@ -299,16 +304,17 @@ mod tests {
 
     #[test]
     fn typed_names_become_safe_file_names() {
-        assert_eq!(file_name(" my game 2 ").unwrap(), "my game 2.ron");
+        let tr = Tr::default();
+        assert_eq!(file_name(&tr, " my game 2 ").unwrap(), "my game 2.ron");
         for id in crate::rules::BUILT {
             let session = Session::new(crate::rules::AnyGame::start(
                 crate::rules::AnyOptions::for_game(id),
             ));
             let name = default_save_name(&session);
-            assert!(file_name(&name).is_ok(), "{name}");
+            assert!(file_name(&tr, &name).is_ok(), "{name}");
         }
         for bad in ["", "../evil", "a/b", "x.ron", &"n".repeat(61)] {
-            assert!(file_name(bad).is_err(), "{bad}");
+            assert!(file_name(&tr, bad).is_err(), "{bad}");
         }
     }
 }

@@ -34,6 +34,16 @@ impl Default for ThemeChoice {
     }
 }
 
+/// The chosen language's code (a table in `assets/i18n`).
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct LanguageChoice(pub String);
+
+impl Default for LanguageChoice {
+    fn default() -> Self {
+        LanguageChoice(crate::files::i18n::ENGLISH.into())
+    }
+}
+
 /// The size of menus and panels (1.0 is normal).
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
 pub struct UiScale(pub f32);
@@ -54,6 +64,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<ViewSettings>()
         .init_resource::<AnimationSpeed>()
         .init_resource::<ThemeChoice>()
+        .init_resource::<LanguageChoice>()
         .init_resource::<UiScale>()
         .init_resource::<DisplayMode>()
         .init_resource::<Seats>()
@@ -63,6 +74,7 @@ pub(super) fn plugin(app: &mut App) {
                 resource_changed::<ViewSettings>
                     .or_else(resource_changed::<AnimationSpeed>)
                     .or_else(resource_changed::<ThemeChoice>)
+                    .or_else(resource_changed::<LanguageChoice>)
                     .or_else(resource_changed::<UiScale>)
                     .or_else(resource_changed::<DisplayMode>)
                     .or_else(resource_changed::<Seats>),
@@ -89,6 +101,7 @@ fn spread_settings(app: &mut App, s: &Settings) {
         Animation::Fast => AnimationSpeed::Fast,
     })
     .insert_resource(ThemeChoice(s.theme.clone()))
+    .insert_resource(LanguageChoice(s.language.clone()))
     .insert_resource(UiScale(s.ui_scale))
     .insert_resource(DisplayMode(s.window))
     .insert_resource(Seats {
@@ -103,6 +116,7 @@ fn gather_settings(
     view: &ViewSettings,
     speed: AnimationSpeed,
     theme: &ThemeChoice,
+    language: &LanguageChoice,
     scale: UiScale,
     mode: DisplayMode,
     seats: &Seats,
@@ -118,6 +132,7 @@ fn gather_settings(
         legal_highlighting: view.legal_targets,
         coordinates: view.coordinates,
         theme: theme.0.clone(),
+        language: language.0.clone(),
         seats: super::saving::saved_seats(seats),
         ..Settings::default()
     }
@@ -129,18 +144,20 @@ fn write_changed_settings(
     view: Res<ViewSettings>,
     speed: Res<AnimationSpeed>,
     theme: Res<ThemeChoice>,
+    language: Res<LanguageChoice>,
     scale: Res<UiScale>,
     mode: Res<DisplayMode>,
     seats: Res<Seats>,
+    tr: Res<super::i18n::Tr>,
 ) {
-    let now = gather_settings(&view, *speed, &theme, *scale, *mode, &seats);
+    let now = gather_settings(&view, *speed, &theme, &language, *scale, *mode, &seats);
     if now == file.written || now.check().is_err() {
         return;
     }
     if let Some(path) = file.path.clone() {
         if let Err(e) = now.store(&path) {
             warn!("{e}");
-            file.notice = Some(format!("The settings could not be saved: {e}"));
+            file.notice = Some(tr.tf("settings.not_saved", &[("error", &e)]));
             return;
         }
         debug!("settings written to {}", path.display());

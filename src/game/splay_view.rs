@@ -3,7 +3,8 @@
 
 use crate::rules::{Action, Cell, Dir, Game, Player, Splay};
 
-use super::view::{BoardView, MarkerKind, player_title};
+use super::i18n::Tr;
+use super::view::{BoardView, MarkerKind};
 
 fn landing(position: &Splay, d: Dir) -> Option<Cell> {
     let origin = position.origin()?;
@@ -51,39 +52,37 @@ impl BoardView for Splay {
         self.origin()
     }
 
-    fn goal(&self) -> &'static str {
-        "Step or splay your stacks; capture 9 enemy stones on your back rank."
+    fn goal<'a>(&self, tr: &'a Tr) -> &'a str {
+        tr.t("goal.splay")
     }
 
-    fn captures_line(&self, p: Player) -> String {
-        format!(
-            "{} has captured {} of {}",
-            player_title(p),
-            self.captured_by(p),
-            crate::rules::splay::WINNING_CAPTURES
+    fn captures_line(&self, tr: &Tr, p: Player) -> String {
+        tr.tf(
+            "captures.splay",
+            &[
+                ("player", &tr.player(p)),
+                ("n", &self.captured_by(p)),
+                ("of", &crate::rules::splay::WINNING_CAPTURES),
+            ],
         )
     }
 
-    fn prompt(&self) -> String {
-        let who = player_title(self.to_move());
-        let colour = self.to_move();
+    fn prompt(&self, tr: &Tr) -> String {
+        let who = tr.player(self.to_move());
         let mut legal = crate::rules::ActionList::new();
         self.legal_actions(&mut legal);
         if legal.as_slice() == [Action::Pass] {
-            return format!("{who} has no legal move and must pass");
+            return tr.tf("prompt.splay.pass", &[("player", &who)]);
         }
+        let colour = tr.t(match self.to_move() {
+            Player::Black => "colour.black",
+            Player::White => "colour.white",
+        });
         match self.origin() {
-            None if self.must_splay() => {
-                "A stack of yours is as tall as its cell allows: splay one of the orange ones"
-                    .to_string()
-            }
-            None => format!("Choose a stack with a {colour} stone on top"),
-            Some(c) if self.must_splay() => {
-                format!("Splay {c}: click where its bottom stone should land (orange)")
-            }
-            Some(c) => format!(
-                "Move {c}: green steps one cell; blue splays, clicked where the bottom stone lands"
-            ),
+            None if self.must_splay() => tr.t("prompt.splay.forced").to_owned(),
+            None => tr.tf("prompt.splay.choose", &[("colour", &colour)]),
+            Some(c) if self.must_splay() => tr.tf("prompt.splay.forced_chosen", &[("cell", &c)]),
+            Some(c) => tr.tf("prompt.splay.chosen", &[("cell", &c)]),
         }
     }
 }
@@ -115,13 +114,16 @@ mod tests {
         );
         assert_eq!(g.marker(Action::Dir(Dir::W)), MarkerKind::SplayForced);
         assert_eq!(g.action_path(Action::Dir(Dir::W)).len(), 4);
-        assert!(g.prompt().contains("Splay e5"));
+        assert!(g.prompt(&Tr::default()).contains("Splay e5"));
     }
 
     #[test]
     fn the_prompt_says_when_a_player_must_pass() {
         let g = pos("splay 8/8/8/w,7/w2b5,2,w4,4/w,7/8/8 b 100 5 6");
-        assert_eq!(g.prompt(), "Black has no legal move and must pass");
+        assert_eq!(
+            g.prompt(&Tr::default()),
+            "Black has no legal move and must pass"
+        );
         assert_eq!(g.action_cell(Action::Pass), None);
     }
 }

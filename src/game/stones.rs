@@ -237,16 +237,31 @@ fn leave_stack(_out: On<Pointer<Out>>, mut hovered: ResMut<HoveredStack>) {
 
 /// How the panel describes a stack: its height and its stones from the bottom up.
 #[must_use]
-pub fn describe_stack(cell: Cell, stack: Stack) -> String {
+pub fn describe_stack(tr: &super::i18n::Tr, cell: Cell, stack: Stack) -> String {
     if stack.is_empty() {
-        return format!("{cell}: empty");
+        return tr.tf("stack.empty", &[("cell", &cell)]);
     }
-    let stones: Vec<&str> = stack.stones().map(|p| p.name()).collect();
-    format!(
-        "{cell}: {} stone{}, bottom to top: {}",
-        stack.len(),
-        if stack.len() == 1 { "" } else { "s" },
-        stones.join(", ")
+    let stones: Vec<&str> = stack
+        .stones()
+        .map(|p| {
+            tr.t(match p {
+                crate::rules::Player::Black => "stack.black",
+                crate::rules::Player::White => "stack.white",
+            })
+        })
+        .collect();
+    let key = if stack.len() == 1 {
+        "stack.one"
+    } else {
+        "stack.many"
+    };
+    tr.tf(
+        key,
+        &[
+            ("cell", &cell),
+            ("n", &stack.len()),
+            ("stones", &stones.join(", ")),
+        ],
     )
 }
 
@@ -258,14 +273,15 @@ mod tests {
     fn stacks_are_described_bottom_to_top() {
         let c: Cell = "c3".parse().unwrap();
         let s = Stack::parse_token("wb2").unwrap();
+        let tr = crate::game::i18n::Tr::default();
         assert_eq!(
-            describe_stack(c, s),
+            describe_stack(&tr, c, s),
             "c3: 3 stones, bottom to top: white, black, black"
         );
         assert_eq!(
-            describe_stack(c, Stack::parse_token("b").unwrap()),
+            describe_stack(&tr, c, Stack::parse_token("b").unwrap()),
             "c3: 1 stone, bottom to top: black"
         );
-        assert_eq!(describe_stack(c, Stack::EMPTY), "c3: empty");
+        assert_eq!(describe_stack(&tr, c, Stack::EMPTY), "c3: empty");
     }
 }

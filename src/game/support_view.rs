@@ -4,7 +4,8 @@
 
 use crate::rules::{Action, Cell, Game, Player, Support, support::GEOMETRY};
 
-use super::view::{BoardView, MarkerKind, player_title};
+use super::i18n::Tr;
+use super::view::{BoardView, MarkerKind};
 
 impl BoardView for Support {
     fn action_cell(&self, action: Action) -> Option<Cell> {
@@ -31,41 +32,41 @@ impl BoardView for Support {
         }
     }
 
-    fn prompt(&self) -> String {
-        let who = player_title(self.to_move());
-        match self.chosen() {
-            None => format!(
-                "{who}: insert on an edge cell (small rings), or choose one of your stones \
-                 (an edge stone to push, a stone next to your base to move)"
-            ),
-            Some(c) if Support::is_insertion_cell(c) => format!(
-                "{c}: click an arrow to insert and push, or a green cell to move the stone there"
-            ),
-            Some(c) => format!("{c}: click a green cell to move the stone there"),
-        }
+    fn prompt(&self, tr: &Tr) -> String {
+        let key = match self.chosen() {
+            None => "prompt.support.choose",
+            Some(c) if Support::is_insertion_cell(c) => "prompt.support.edge",
+            Some(_) => "prompt.support.move",
+        };
+        let cell = self.chosen().map(|c| c.to_string()).unwrap_or_default();
+        tr.tf(
+            key,
+            &[("player", &tr.player(self.to_move())), ("cell", &cell)],
+        )
     }
 
     fn selected(&self) -> Option<Cell> {
         self.chosen()
     }
 
-    fn goal(&self) -> &'static str {
-        "Insert and push from the edge, move along your bases' groups; capture 18 stones, or hold \
-         five centre cells through a reply."
+    fn goal<'a>(&self, tr: &'a Tr) -> &'a str {
+        tr.t("goal.support")
     }
 
-    fn captures_line(&self, p: Player) -> String {
-        let mut line = format!(
-            "{} has captured {} of 18; {} on the centre",
-            player_title(p),
-            self.captures(p),
-            self.centre_stones(p)
+    fn captures_line(&self, tr: &Tr, p: Player) -> String {
+        let mut line = tr.tf(
+            "captures.support",
+            &[
+                ("player", &tr.player(p)),
+                ("n", &self.captures(p)),
+                ("centre", &self.centre_stones(p)),
+            ],
         );
         if self.pending_holder() == Some(p) && self.outcome().is_none() {
-            line.push_str(&format!(
-                "\n{} holds the centre: {} must break it now",
-                player_title(p),
-                player_title(!p)
+            line.push('\n');
+            line.push_str(&tr.tf(
+                "captures.support.hold",
+                &[("player", &tr.player(p)), ("other", &tr.player(!p))],
             ));
         }
         line

@@ -39,7 +39,10 @@ pub struct Table;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ThemeFolder>()
-        .add_systems(PreStartup, load_chosen_theme)
+        .add_systems(
+            PreStartup,
+            load_chosen_theme.after(super::i18n::load_chosen_language),
+        )
         .add_systems(
             Update,
             (
@@ -74,6 +77,7 @@ pub(super) fn load_chosen_theme(
     folder: Res<ThemeFolder>,
     mut choice: ResMut<ThemeChoice>,
     mut file: ResMut<SettingsFile>,
+    tr: Res<super::i18n::Tr>,
 ) {
     let list = theme_names(&folder.0)
         .into_iter()
@@ -87,7 +91,7 @@ pub(super) fn load_chosen_theme(
         },
         Err(e) => {
             warn!("{e}");
-            file.notice = Some(format!("{e}; the warm wooden theme is used."));
+            file.notice = Some(format!("{e}; {}", tr.t("theme.fallback")));
             let fallback = built_in_theme();
             choice.0.clone_from(&fallback.id);
             fallback
@@ -103,6 +107,7 @@ fn switch_theme(
     mut choice: ResMut<ThemeChoice>,
     active: Option<Res<ActiveTheme>>,
     mut file: ResMut<SettingsFile>,
+    tr: Res<super::i18n::Tr>,
 ) {
     if active.as_ref().is_some_and(|a| a.id == choice.0) {
         return;
@@ -114,7 +119,7 @@ fn switch_theme(
         }),
         Err(e) => {
             warn!("{e}");
-            file.notice = Some(format!("{e}; the theme is unchanged."));
+            file.notice = Some(format!("{e}; {}", tr.t("theme.unchanged")));
             if let Some(active) = active {
                 choice.0.clone_from(&active.id);
             }

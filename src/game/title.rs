@@ -11,11 +11,11 @@ use crate::rules::{AnyOptions, Game, GameId};
 
 use super::how_to_play::Guided;
 use super::hud::{edit_options, seat_picker};
+use super::i18n::Tr;
 use super::opponent::Seats;
 use super::saving::{Autosave, LoadRequest, session_of};
 use super::screen::Screen;
 use super::session::SessionRequest;
-use super::view::player_title;
 
 /// The pictures of the cards, loaded from `assets/cards/<game>.png`.
 #[derive(Resource, Debug, Clone, Default)]
@@ -36,7 +36,11 @@ pub struct ContinueOffer(pub Option<(std::path::PathBuf, String)>);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TitleChoice>()
         .init_resource::<ContinueOffer>()
-        .add_systems(OnEnter(Screen::Title), offer_autosaved_game);
+        .add_systems(OnEnter(Screen::Title), offer_autosaved_game)
+        .add_systems(
+            Update,
+            offer_autosaved_game.run_if(in_state(Screen::Title).and_then(resource_changed::<Tr>)),
+        );
 }
 
 /// The title screen itself, with its pictures.
@@ -65,18 +69,24 @@ fn card_file(id: GameId) -> &'static str {
 }
 
 /// Reads the autosave once on arriving at the title: an unfinished game can be continued.
-pub fn offer_autosaved_game(autosave: Option<Res<Autosave>>, mut offer: ResMut<ContinueOffer>) {
+pub fn offer_autosaved_game(
+    autosave: Option<Res<Autosave>>,
+    mut offer: ResMut<ContinueOffer>,
+    tr: Res<Tr>,
+) {
     offer.0 = autosave.and_then(|a| a.0.clone()).and_then(|path| {
         let (file, game) = SaveFile::load(&path).ok()?;
         let session = session_of(&game);
         if session.outcome().is_some() {
             return None;
         }
-        let line = format!(
-            "Continue {}: {} moves played, {} to move",
-            file.game.title(),
-            game.moves.len(),
-            player_title(session.position().to_move())
+        let line = tr.tf(
+            "title.continue",
+            &[
+                ("game", &tr.game(file.game)),
+                ("n", &game.moves.len()),
+                ("player", &tr.player(session.position().to_move())),
+            ],
         );
         Some((path, line))
     });
@@ -124,6 +134,7 @@ fn show_title(
     mut exit: MessageWriter<AppExit>,
     mut settings_open: ResMut<super::view_settings::SettingsOpen>,
     exhibition: Option<Res<super::exhibition::Exhibition>>,
+    tr: Res<Tr>,
 ) -> Result {
     let textures: Vec<(GameId, egui::TextureId)> = pictures
         .map(|p| {
@@ -152,19 +163,24 @@ fn show_title(
                         .strong()
                         .color(egui::Color32::from_rgb(240, 214, 160)),
                 );
-                ui.label(egui::RichText::new("Five abstract stacking games").size(20.0));
+                ui.label(egui::RichText::new(tr.t("title.subtitle")).size(20.0));
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     // A kiosk has no Quit (the staff exit closes it) and no settings.
                     if exhibition.is_none()
                         && ui
-                            .add(egui::Button::new("Quit").min_size([90.0, 44.0].into()))
+                            .add(
+                                egui::Button::new(tr.t("title.quit")).min_size([90.0, 44.0].into()),
+                            )
                             .clicked()
                     {
                         exit.write(AppExit::Success);
                     }
                     if exhibition.is_none()
                         && ui
-                            .add(egui::Button::new("Settings").min_size([110.0, 44.0].into()))
+                            .add(
+                                egui::Button::new(tr.t("title.settings"))
+                                    .min_size([110.0, 44.0].into()),
+                            )
                             .clicked()
                     {
                         settings_open.0 = !settings_open.0;
@@ -213,17 +229,28 @@ fn show_title(
                                     choice.options = AnyOptions::for_game(id);
                                 }
                             }
-                            ui.label(egui::RichText::new(card.name).size(22.0).strong());
-                            ui.label(egui::RichText::new(card.credit).italics());
-                            ui.add_sized(
-                                [206.0, 54.0],
-                                egui::Label::new(egui::RichText::new(card.line).size(13.0)).wrap(),
+                            ui.label(egui::RichText::new(tr.t(card.name)).size(22.0).strong());
+                            ui.label(egui::RichText::new(tr.t(card.credit)).italics());
+                            // Left-aligned in a fixed box: the cards' buttons line up.
+                            ui.allocate_ui_with_layout(
+                                egui::vec2(206.0, 62.0),
+                                egui::Layout::top_down(egui::Align::Min),
+                                |ui| {
+                                    ui.set_min_size(egui::vec2(206.0, 62.0));
+                                    ui.add(
+                                        egui::Label::new(
+                                            egui::RichText::new(tr.t(card.line)).size(13.0),
+                                        )
+                                        .wrap(),
+                                    );
+                                },
                             );
                             ui.horizontal(|ui| {
                                 if ui
                                     .add_enabled(
                                         id != chosen_card,
-                                        egui::Button::new("Choose").min_size([96.0, 40.0].into()),
+                                        egui::Button::new(tr.t("title.choose"))
+                                            .min_size([96.0, 48.0].into()),
                                     )
                                     .clicked()
                                 {
@@ -231,8 +258,8 @@ fn show_title(
                                 }
                                 if ui
                                     .add(
-                                        egui::Button::new("How to play")
-                                            .min_size([100.0, 40.0].into()),
+                                        egui::Button::new(tr.t("title.how_to_play"))
+                                            .min_size([100.0, 48.0].into()),
                                     )
                                     .clicked()
                                 {
@@ -247,9 +274,9 @@ fn show_title(
             ui.add_space(14.0);
             card_frame(false).show(ui, |ui| {
                 ui.set_width(ui.available_width());
-                let name = guide(choice.options.game()).card.name;
+                let name = tr.t(guide(choice.options.game()).card.name);
                 ui.label(
-                    egui::RichText::new(format!("Play {name}"))
+                    egui::RichText::new(tr.tf("title.play", &[("game", &name)]))
                         .size(22.0)
                         .strong(),
                 );
@@ -258,7 +285,7 @@ fn show_title(
                         ui.set_width(420.0);
                         if matches!(choice.options, AnyOptions::Grabber(..)) {
                             ui.horizontal(|ui| {
-                                ui.label("Board");
+                                ui.label(tr.t("title.board"));
                                 for id in [GameId::Grabber6, GameId::Grabber8, GameId::Grabber10] {
                                     let g = id.geometry();
                                     let on = choice.options.game() == id;
@@ -268,7 +295,7 @@ fn show_title(
                                                 on,
                                                 format!("{}×{}", g.width, g.height),
                                             )
-                                            .min_size([64.0, 36.0].into()),
+                                            .min_size([64.0, 48.0].into()),
                                         )
                                         .clicked()
                                         && !on
@@ -278,25 +305,27 @@ fn show_title(
                                 }
                             });
                         }
-                        edit_options(ui, &mut choice.options);
+                        edit_options(ui, &tr, &mut choice.options);
                     });
                     ui.vertical(|ui| {
                         for p in crate::rules::Player::ALL {
                             ui.horizontal(|ui| {
-                                ui.label(format!("{} is played by", player_title(p)));
+                                ui.label(tr.tf("hud.played_by", &[("player", &tr.player(p))]));
                                 let seat = match p {
                                     crate::rules::Player::Black => &mut seats.black,
                                     crate::rules::Player::White => &mut seats.white,
                                 };
-                                seat_picker(ui, p, seat);
+                                seat_picker(ui, &tr, p, seat);
                             });
                         }
                     });
                     ui.add_space((ui.available_width() - 170.0).max(0.0));
                     if ui
                         .add(
-                            egui::Button::new(egui::RichText::new("Start").size(22.0).strong())
-                                .min_size([160.0, 56.0].into()),
+                            egui::Button::new(
+                                egui::RichText::new(tr.t("hud.start")).size(22.0).strong(),
+                            )
+                            .min_size([160.0, 56.0].into()),
                         )
                         .clicked()
                     {

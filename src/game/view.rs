@@ -3,14 +3,7 @@
 
 use crate::rules::{Action, Cell, Game, Player};
 
-/// A player's name as the interface writes it: `Black`, `White`.
-#[must_use]
-pub fn player_title(p: Player) -> &'static str {
-    match p {
-        Player::Black => "Black",
-        Player::White => "White",
-    }
-}
+use super::i18n::Tr;
 
 /// How a target on the board is marked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -53,20 +46,20 @@ pub trait BoardView: Game {
     fn action_path(&self, action: Action) -> Vec<Cell>;
 
     /// A one-line hint for the decision pending now.
-    fn prompt(&self) -> String;
+    fn prompt(&self, tr: &Tr) -> String;
 
     /// The stack chosen this turn, shown as selected.
     fn selected(&self) -> Option<Cell>;
 
     /// How the game is won, in one line for the panel.
-    fn goal(&self) -> &'static str;
+    fn goal<'a>(&self, tr: &'a Tr) -> &'a str;
 
     /// The panel's line on what a player has captured.
-    fn captures_line(&self, p: Player) -> String;
+    fn captures_line(&self, tr: &Tr, p: Player) -> String;
 
     /// The word on the button that confirms a count (`Lift`, `Put down`).
-    fn count_verb(&self) -> &'static str {
-        "Choose"
+    fn count_verb<'a>(&self, tr: &'a Tr) -> &'a str {
+        tr.t("count.choose")
     }
 
     /// Stones still to place back after a capture (Cash In Hand).

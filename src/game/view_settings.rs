@@ -11,7 +11,8 @@ use crate::files::settings::{UI_SCALES, WindowMode};
 
 use super::animation::AnimationSpeed;
 use super::camera::Orbit;
-use super::settings::{DisplayMode, SettingsFile, ThemeChoice, UiScale};
+use super::i18n::{LanguageList, Tr};
+use super::settings::{DisplayMode, LanguageChoice, SettingsFile, ThemeChoice, UiScale};
 use super::theme::ThemeList;
 
 /// What the board shows.
@@ -106,21 +107,30 @@ fn toggle_fullscreen_on_f11(keys: Res<ButtonInput<KeyCode>>, mut mode: ResMut<Di
 /// Coordinates, lit targets and animation speed: shown in both windows.
 fn edit_view(
     ui: &mut egui::Ui,
+    tr: &Tr,
     settings: &mut ResMut<ViewSettings>,
     speed: &mut ResMut<AnimationSpeed>,
 ) {
     let mut now = **settings;
-    ui.checkbox(&mut now.coordinates, "Coordinates");
-    ui.checkbox(&mut now.legal_targets, "Light up legal moves");
+    ui.checkbox(&mut now.coordinates, tr.t("view.coordinates"));
+    ui.checkbox(&mut now.legal_targets, tr.t("view.legal_targets"));
     if now != **settings {
         **settings = now;
     }
     let mut chosen = **speed;
     ui.horizontal(|ui| {
-        ui.label("Animation");
-        ui.selectable_value(&mut chosen, AnimationSpeed::Off, "Off");
-        ui.selectable_value(&mut chosen, AnimationSpeed::Normal, "Normal");
-        ui.selectable_value(&mut chosen, AnimationSpeed::Fast, "Fast");
+        ui.label(tr.t("view.animation"));
+        ui.selectable_value(&mut chosen, AnimationSpeed::Off, tr.t("view.animation.off"));
+        ui.selectable_value(
+            &mut chosen,
+            AnimationSpeed::Normal,
+            tr.t("view.animation.normal"),
+        );
+        ui.selectable_value(
+            &mut chosen,
+            AnimationSpeed::Fast,
+            tr.t("view.animation.fast"),
+        );
     });
     if chosen != **speed {
         **speed = chosen;
@@ -133,19 +143,24 @@ fn show_view_window(
     mut speed: ResMut<AnimationSpeed>,
     mut open: ResMut<SettingsOpen>,
     mut orbits: Query<&mut Orbit>,
+    tr: Res<Tr>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("View")
+    egui::Window::new(tr.t("view.title"))
+        .id(egui::Id::new("view window"))
         .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -12.0])
         .resizable(false)
         .collapsible(true)
         .default_open(false)
         .show(ctx, |ui| {
-            edit_view(ui, &mut settings, &mut speed);
+            edit_view(ui, &tr, &mut settings, &mut speed);
             ui.horizontal(|ui| {
-                ui.label("Camera");
-                for (name, pitch) in [("Top", 1.52), ("Angled", Orbit::default().pitch)] {
-                    if ui.button(name).clicked() {
+                ui.label(tr.t("view.camera"));
+                for (name, pitch) in [
+                    ("view.camera.top", 1.52),
+                    ("view.camera.angled", Orbit::default().pitch),
+                ] {
+                    if ui.button(tr.t(name)).clicked() {
                         for mut orbit in &mut orbits {
                             orbit.yaw = 0.0;
                             orbit.pitch = pitch;
@@ -154,7 +169,7 @@ fn show_view_window(
                     }
                 }
             });
-            if ui.button("Settings…").clicked() {
+            if ui.button(tr.t("view.settings")).clicked() {
                 open.0 = !open.0;
             }
         });
@@ -170,11 +185,15 @@ fn show_settings_window(
     mut scale: ResMut<UiScale>,
     mut theme: ResMut<ThemeChoice>,
     themes: Option<Res<ThemeList>>,
+    mut language: ResMut<LanguageChoice>,
+    languages: Option<Res<LanguageList>>,
     file: Res<SettingsFile>,
+    tr: Res<Tr>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut still_open = true;
-    egui::Window::new("Settings")
+    egui::Window::new(tr.t("settings.title"))
+        .id(egui::Id::new("settings window"))
         .open(&mut still_open)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .resizable(false)
@@ -184,32 +203,36 @@ fn show_settings_window(
                 .num_columns(2)
                 .spacing([16.0, 10.0])
                 .show(ui, |ui| {
-                    ui.label("Window");
+                    ui.label(tr.t("settings.window"));
                     ui.horizontal(|ui| {
                         let mut chosen = mode.0;
-                        ui.selectable_value(&mut chosen, WindowMode::Windowed, "Window");
+                        ui.selectable_value(
+                            &mut chosen,
+                            WindowMode::Windowed,
+                            tr.t("settings.window.windowed"),
+                        );
                         ui.selectable_value(
                             &mut chosen,
                             WindowMode::Fullscreen,
-                            "Fullscreen (F11)",
+                            tr.t("settings.window.fullscreen"),
                         );
                         if chosen != mode.0 {
                             mode.0 = chosen;
                         }
                     });
                     ui.end_row();
-                    ui.label("Menu size");
+                    ui.label(tr.t("settings.menu_size"));
                     ui.horizontal(|ui| {
                         let mut chosen = scale.0;
                         for (name, value) in [
-                            ("Small", 0.8),
-                            ("Normal", 1.0),
-                            ("Large", 1.25),
-                            ("Larger", 1.5),
-                            ("Largest", 2.0),
+                            ("settings.menu_size.small", 0.8),
+                            ("settings.menu_size.normal", 1.0),
+                            ("settings.menu_size.large", 1.25),
+                            ("settings.menu_size.larger", 1.5),
+                            ("settings.menu_size.largest", 2.0),
                         ] {
                             if UI_SCALES.contains(&value) {
-                                ui.selectable_value(&mut chosen, value, name);
+                                ui.selectable_value(&mut chosen, value, tr.t(name));
                             }
                         }
                         if chosen != scale.0 {
@@ -217,7 +240,7 @@ fn show_settings_window(
                         }
                     });
                     ui.end_row();
-                    ui.label("Theme");
+                    ui.label(tr.t("settings.theme"));
                     let mut chosen = theme.0.clone();
                     let list = themes
                         .as_deref()
@@ -238,16 +261,37 @@ fn show_settings_window(
                         theme.0 = chosen;
                     }
                     ui.end_row();
+                    ui.label(tr.t("settings.language"));
+                    let mut chosen = language.0.clone();
+                    let list = languages
+                        .as_deref()
+                        .map(|l| l.0.as_slice())
+                        .unwrap_or_default();
+                    let shown = list
+                        .iter()
+                        .find(|(code, _)| *code == chosen)
+                        .map_or(chosen.clone(), |(_, name)| name.clone());
+                    egui::ComboBox::from_id_salt("language")
+                        .selected_text(shown)
+                        .show_ui(ui, |ui| {
+                            for (code, name) in list {
+                                ui.selectable_value(&mut chosen, code.clone(), name);
+                            }
+                        });
+                    if chosen != language.0 {
+                        language.0 = chosen;
+                    }
+                    ui.end_row();
                 });
             ui.separator();
-            edit_view(ui, &mut settings, &mut speed);
+            edit_view(ui, &tr, &mut settings, &mut speed);
             ui.separator();
             let kept = file.path.as_ref().map_or_else(
-                || "These settings are not kept (no settings file in this mode).".to_owned(),
-                |p| format!("Kept in {}", p.display()),
+                || tr.t("settings.not_kept").to_owned(),
+                |p| tr.tf("settings.kept_in", &[("path", &p.display())]),
             );
             ui.label(egui::RichText::new(kept).small().weak());
-            if ui.button("Close").clicked() {
+            if ui.button(tr.t("settings.close")).clicked() {
                 open.0 = false;
             }
         });
@@ -259,12 +303,17 @@ fn show_settings_window(
 
 /// A notice about the settings (a broken file set aside, a theme that could not be read),
 /// until the player dismisses it.
-fn show_settings_notice(mut contexts: EguiContexts, mut file: ResMut<SettingsFile>) -> Result {
+fn show_settings_notice(
+    mut contexts: EguiContexts,
+    mut file: ResMut<SettingsFile>,
+    tr: Res<Tr>,
+) -> Result {
     let Some(text) = file.notice.clone() else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Settings notice")
+    egui::Window::new(tr.t("settings.notice"))
+        .id(egui::Id::new("settings notice"))
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -24.0])
         .resizable(false)
         .collapsible(false)
@@ -272,7 +321,7 @@ fn show_settings_notice(mut contexts: EguiContexts, mut file: ResMut<SettingsFil
         .show(ctx, |ui| {
             ui.set_max_width(560.0);
             ui.label(text);
-            if ui.button("OK").clicked() {
+            if ui.button(tr.t("settings.ok")).clicked() {
                 file.notice = None;
             }
         });

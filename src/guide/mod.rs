@@ -1,7 +1,8 @@
 //! How to play each game, in our own words: the game's card (designer, year, one line), its rules
 //! in short sections, and scripted demonstrations on real positions (a move, a capture, a win)
 //! that the app plays on the 3D board. Plain data, no Bevy; tests play every demonstration
-//! through the rules and check that it shows what its caption says.
+//! through the rules and check that it shows what its caption says. Every text is a key into
+//! the string tables (`assets/i18n/<language>.ron`), so the guide reads in every language.
 
 mod cash_in_hand;
 mod grabber;
@@ -14,7 +15,7 @@ use crate::rules::{GameId, Reason};
 /// What a game's card on the title screen says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Card {
-    /// The game's name.
+    /// The game's name (a text key, as every text here).
     pub name: &'static str,
     /// Who designed it, and when, as far as is known.
     pub credit: &'static str,

@@ -160,6 +160,7 @@ fn show_attract_caption(
     mut contexts: EguiContexts,
     exhibition: Res<Exhibition>,
     session: Res<Session>,
+    tr: Res<crate::game::i18n::Tr>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let position = session.position();
@@ -184,15 +185,15 @@ fn show_attract_caption(
                     ui.set_width(760.0);
                     ui.vertical_centered(|ui| {
                         ui.label(
-                            egui::RichText::new(position.id().title())
+                            egui::RichText::new(tr.game(position.id()))
                                 .size(40.0)
                                 .strong()
                                 .color(gold),
                         );
-                        ui.label(egui::RichText::new(position.goal()).size(20.0));
+                        ui.label(egui::RichText::new(position.goal(&tr)).size(20.0));
                         ui.add_space(8.0);
                         ui.label(
-                            egui::RichText::new("Touch to play")
+                            egui::RichText::new(tr.t("attract.touch"))
                                 .size(28.0)
                                 .strong()
                                 .color(egui::Color32::WHITE),

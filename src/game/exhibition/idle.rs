@@ -91,6 +91,7 @@ fn show_idle_prompt(
     mut contexts: EguiContexts,
     prompt: Res<IdlePrompt>,
     time: Res<Time>,
+    tr: Res<crate::game::i18n::Tr>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let left = prompt
@@ -113,17 +114,15 @@ fn show_idle_prompt(
                 .show(ui, |ui| {
                     ui.set_width(640.0);
                     ui.vertical_centered(|ui| {
-                        ui.label(egui::RichText::new("Still playing?").size(44.0).strong());
+                        ui.label(egui::RichText::new(tr.t("idle.title")).size(44.0).strong());
                         ui.label(
-                            egui::RichText::new(format!(
-                                "This game ends in {left:.0} s. Touch anywhere to keep playing."
-                            ))
-                            .size(22.0),
+                            egui::RichText::new(tr.tf("idle.countdown", &[("seconds", &left)]))
+                                .size(22.0),
                         );
                         ui.add_space(12.0);
                         // Any touch answers; the button is there to be touched.
                         let _ = ui.add(
-                            egui::Button::new(egui::RichText::new("Keep playing").size(28.0))
+                            egui::Button::new(egui::RichText::new(tr.t("idle.keep")).size(28.0))
                                 .min_size(egui::vec2(260.0, 72.0)),
                         );
                     });

@@ -5,6 +5,7 @@
 pub mod attract;
 pub mod idle;
 pub mod staff;
+pub mod touch;
 
 use std::time::Duration;
 
@@ -94,6 +95,7 @@ pub fn panel_plugin(app: &mut App) {
         attract::panel_plugin,
         idle::panel_plugin,
         staff::panel_plugin,
+        touch::panel_plugin,
     ));
 }
 

@@ -163,6 +163,7 @@ fn show_staff_windows(
     mut staff: ResMut<Staff>,
     exhibition: Res<Exhibition>,
     mut choices: MessageWriter<StaffChoice>,
+    tr: Res<crate::game::i18n::Tr>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let big = |text: &str| {
@@ -170,7 +171,8 @@ fn show_staff_windows(
     };
     if let Some(mut typed) = staff.pin_pad.clone() {
         let mut done = None;
-        egui::Window::new("Staff PIN")
+        egui::Window::new(tr.t("staff.pin"))
+            .id(egui::Id::new("staff pin"))
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
             .order(egui::Order::Foreground)
             .resizable(false)
@@ -186,13 +188,13 @@ fn show_staff_windows(
                         }
                         ui.end_row();
                     }
-                    if ui.add(big("Cancel")).clicked() {
+                    if ui.add(big(tr.t("staff.cancel"))).clicked() {
                         done = Some(false);
                     }
                     if ui.add(big("0")).clicked() && typed.len() < 8 {
                         typed.push('0');
                     }
-                    if ui.add(big("OK")).clicked() {
+                    if ui.add(big(tr.t("settings.ok"))).clicked() {
                         done = Some(true);
                     }
                 });
@@ -207,7 +209,8 @@ fn show_staff_windows(
         }
     }
     if staff.menu_open {
-        egui::Window::new("Staff")
+        egui::Window::new(tr.t("staff.title"))
+            .id(egui::Id::new("staff menu"))
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
             .order(egui::Order::Foreground)
             .resizable(false)
@@ -215,12 +218,12 @@ fn show_staff_windows(
             .show(ctx, |ui| {
                 ui.horizontal(|ui| {
                     for (name, choice) in [
-                        ("Resume", StaffChoice::Resume),
-                        ("Restart", StaffChoice::Restart),
-                        ("Quit", StaffChoice::Quit),
+                        ("staff.resume", StaffChoice::Resume),
+                        ("staff.restart", StaffChoice::Restart),
+                        ("title.quit", StaffChoice::Quit),
                     ] {
                         if ui
-                            .add(big(name).min_size(egui::vec2(140.0, 64.0)))
+                            .add(big(tr.t(name)).min_size(egui::vec2(140.0, 64.0)))
                             .clicked()
                         {
                             choices.write(choice);

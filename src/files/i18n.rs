@@ -1,0 +1,281 @@
+//! String tables (`assets/i18n/<code>.ron`): every text the app shows a person, by key, one
+//! file per language. Read and checked here (no Bevy); the app looks texts up through them,
+//! falling back to English for a key a table lacks.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+/// String tables larger than this are not read.
+pub const MAX_TABLE_BYTES: u64 = 1024 * 1024;
+
+/// The language every table falls back to, and the one every build carries.
+pub const ENGLISH: &str = "en";
+
+/// English, as built into the program: the fallback for every other table.
+pub const ENGLISH_TABLE: &str = include_str!("../../assets/i18n/en.ron");
+
+/// The folder of the string tables that ship with Stackyard (`assets/i18n`).
+#[must_use]
+pub fn folder() -> PathBuf {
+    let shipped = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/i18n");
+    if shipped.is_dir() {
+        shipped
+    } else {
+        PathBuf::from("assets/i18n")
+    }
+}
+
+/// One language's texts.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StringTable {
+    /// The language's name in itself ("English", "Deutsch").
+    pub language: String,
+    /// Texts by key; `{name}` marks a value filled in when the text is shown.
+    pub strings: BTreeMap<String, String>,
+}
+
+/// Why a string table was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableError {
+    /// The file.
+    pub path: PathBuf,
+    /// What is wrong with it.
+    pub why: String,
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "string table {}: {}", self.path.display(), self.why)
+    }
+}
+
+impl std::error::Error for TableError {}
+
+impl StringTable {
+    /// Reads a table's text.
+    ///
+    /// # Errors
+    /// What is wrong with the text (RON syntax, a missing name, a text with an unclosed `{`).
+    pub fn from_ron(text: &str) -> Result<StringTable, String> {
+        let table: StringTable = ron::from_str(text).map_err(|e| e.to_string())?;
+        if table.language.trim().is_empty() || table.language.len() > 40 {
+            return Err("language: a language's name has 1 to 40 characters".into());
+        }
+        for (key, text) in &table.strings {
+            placeholders(text).map_err(|why| format!("\"{key}\": {why}"))?;
+        }
+        Ok(table)
+    }
+
+    /// The English table every build carries.
+    ///
+    /// # Panics
+    /// Never: `assets/i18n/en.ron` is checked by this module's tests.
+    #[must_use]
+    pub fn english() -> StringTable {
+        StringTable::from_ron(ENGLISH_TABLE).expect("assets/i18n/en.ron is checked by the tests")
+    }
+
+    /// Reads the table of language `code` from `folder` (`<folder>/<code>.ron`).
+    ///
+    /// # Errors
+    /// A [`TableError`] naming the file and the problem.
+    pub fn load(folder: &Path, code: &str) -> Result<StringTable, TableError> {
+        let path = folder.join(format!("{code}.ron"));
+        let error = |why: String| TableError {
+            path: path.clone(),
+            why,
+        };
+        check_language_code(code).map_err(error)?;
+        let size = std::fs::metadata(&path)
+            .map_err(|e| error(e.to_string()))?
+            .len();
+        if size > MAX_TABLE_BYTES {
+            return Err(error(format!(
+                "{size} bytes is too large for a string table"
+            )));
+        }
+        let text = std::fs::read_to_string(&path).map_err(|e| error(e.to_string()))?;
+        StringTable::from_ron(&text).map_err(error)
+    }
+
+    /// The text of `key`, if this table has it.
+    #[must_use]
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.strings.get(key).map(String::as_str)
+    }
+}
+
+/// Whether `code` is a language code: two lower-case letters (ISO 639-1).
+///
+/// # Errors
+/// Why it is not.
+pub fn check_language_code(code: &str) -> Result<(), String> {
+    if code.len() == 2 && code.bytes().all(|b| b.is_ascii_lowercase()) {
+        Ok(())
+    } else {
+        Err(format!(
+            "'{code}' is not a two-letter language code such as \"en\""
+        ))
+    }
+}
+
+/// The language codes that have a table in `folder`, sorted.
+#[must_use]
+pub fn language_codes(folder: &Path) -> Vec<String> {
+    let mut codes: Vec<String> = std::fs::read_dir(folder)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|entry| {
+            let path = entry.path();
+            (path.extension()? == "ron").then_some(())?;
+            let stem = path.file_stem()?.to_str()?.to_owned();
+            check_language_code(&stem).ok()?;
+            Some(stem)
+        })
+        .collect();
+    codes.sort();
+    codes
+}
+
+/// The names of the `{placeholders}` in a text, in order.
+///
+/// # Errors
+/// A `{` without its `}`, or an empty or odd name.
+pub fn placeholders(text: &str) -> Result<Vec<&str>, String> {
+    let mut names = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        let close = after
+            .find('}')
+            .ok_or_else(|| format!("'{{' without '}}' in \"{text}\""))?;
+        let name = &after[..close];
+        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_') {
+            return Err(format!(
+                "'{{{name}}}' is not a placeholder name in \"{text}\""
+            ));
+        }
+        names.push(name);
+        rest = &after[close + 1..];
+    }
+    Ok(names)
+}
+
+/// `text` with each `{name}` replaced by its value in `args`; a name without a value stays.
+#[must_use]
+pub fn fill(text: &str, args: &[(&str, &dyn fmt::Display)]) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('}') else {
+            out.push_str(&rest[open..]);
+            return out;
+        };
+        let name = &after[..close];
+        match args.iter().find(|(n, _)| *n == name) {
+            Some((_, value)) => out.push_str(&value.to_string()),
+            None => out.push_str(&rest[open..open + close + 2]),
+        }
+        rest = &after[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn folder() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/i18n")
+    }
+
+    #[test]
+    fn english_and_german_are_there_and_read() {
+        assert_eq!(language_codes(&folder()), ["de", "en"]);
+        assert_eq!(StringTable::english().language, "English");
+        assert_eq!(
+            StringTable::load(&folder(), "de").unwrap().language,
+            "Deutsch"
+        );
+    }
+
+    #[test]
+    fn every_table_is_complete_with_the_same_placeholders() {
+        let english = StringTable::english();
+        for code in language_codes(&folder()) {
+            let table = StringTable::load(&folder(), &code).unwrap();
+            for (key, text) in &english.strings {
+                let other = table
+                    .get(key)
+                    .unwrap_or_else(|| panic!("{code}.ron lacks \"{key}\""));
+                let mut want = placeholders(text).unwrap();
+                let mut have = placeholders(other).unwrap();
+                want.sort_unstable();
+                have.sort_unstable();
+                assert_eq!(have, want, "{code}.ron \"{key}\" fills other values");
+                assert!(!other.trim().is_empty(), "{code}.ron \"{key}\" is empty");
+            }
+            for key in table.strings.keys() {
+                assert!(
+                    english.get(key).is_some(),
+                    "{code}.ron has \"{key}\", which English lacks"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn placeholders_are_filled_and_bad_ones_named() {
+        assert_eq!(
+            fill(
+                "{player} wins in {n} turns",
+                &[("player", &"Black"), ("n", &12)]
+            ),
+            "Black wins in 12 turns"
+        );
+        assert_eq!(fill("{missing} stays", &[]), "{missing} stays");
+        assert_eq!(fill("no { close", &[]), "no { close");
+        assert_eq!(placeholders("{a} and {b_c}").unwrap(), ["a", "b_c"]);
+        assert!(placeholders("open {a").unwrap_err().contains("without"));
+        assert!(
+            placeholders("{A}")
+                .unwrap_err()
+                .contains("not a placeholder")
+        );
+    }
+
+    #[test]
+    fn broken_tables_are_refused_naming_the_problem() {
+        let dir = std::env::temp_dir().join(format!("stackyard-i18n-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("xx.ron"),
+            "(language: \"X\", strings: {\"a\": \"{oops\"})",
+        )
+        .unwrap();
+        std::fs::write(dir.join("yy.ron"), "(language: \"Y\", strings: 3)").unwrap();
+        let e = StringTable::load(&dir, "xx").unwrap_err();
+        assert!(
+            e.to_string().contains("\"a\"") && e.to_string().contains("xx.ron"),
+            "{e}"
+        );
+        assert!(StringTable::load(&dir, "yy").is_err());
+        assert!(StringTable::load(&dir, "zz").is_err(), "a missing file");
+        assert!(
+            StringTable::load(&dir, "../en")
+                .unwrap_err()
+                .why
+                .contains("two-letter")
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

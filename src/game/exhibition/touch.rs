@@ -1,0 +1,118 @@
+//! Touch first: in a kiosk every button, checkbox, choice and slider is at least 48 pixels tall
+//! on a 1080p screen, whatever the profile's UI scale, and scroll bars are wide enough for a
+//! finger.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::Exhibition;
+use crate::game::settings::UiScale;
+
+/// The smallest touch target, in physical pixels at 1080p (one pixel per point at scale 1).
+pub const TOUCH_TARGET_PX: f32 = 48.0;
+
+pub(super) fn panel_plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        enlarge_touch_targets.run_if(
+            resource_exists::<Exhibition>.and_then(
+                resource_changed::<UiScale>
+                    .or_else(|mut done: Local<bool>| !std::mem::replace(&mut *done, true)),
+            ),
+        ),
+    );
+}
+
+/// Sets egui's sizes so that every interactive widget is a touch target at `zoom`.
+pub fn touch_style(style: &mut egui::Style, zoom: f32) {
+    let points = TOUCH_TARGET_PX / zoom.max(0.1);
+    let spacing = &mut style.spacing;
+    spacing.interact_size.y = spacing.interact_size.y.max(points);
+    spacing.interact_size.x = spacing.interact_size.x.max(points);
+    spacing.button_padding = spacing.button_padding.max(egui::vec2(12.0, 8.0));
+    spacing.icon_width = spacing.icon_width.max(points * 0.5);
+    spacing.icon_width_inner = spacing.icon_width * 0.6;
+    spacing.slider_rail_height = spacing.slider_rail_height.max(points * 0.25);
+    spacing.item_spacing = spacing.item_spacing.max(egui::vec2(10.0, 10.0));
+    spacing.scroll.bar_width = spacing.scroll.bar_width.max(points * 0.4);
+    spacing.scroll.floating = false;
+}
+
+fn enlarge_touch_targets(mut contexts: EguiContexts, scale: Res<UiScale>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    ctx.all_styles_mut(|style| touch_style(style, scale.0));
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lays out one of each interactive widget the kiosk shows and returns their heights in
+    /// pixels at `zoom`.
+    fn widget_heights(zoom: f32) -> Vec<(&'static str, f32)> {
+        let ctx = egui::Context::default();
+        ctx.set_zoom_factor(zoom);
+        ctx.all_styles_mut(|style| touch_style(style, zoom));
+        let mut heights = Vec::new();
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(1920.0, 1080.0),
+            )),
+            ..Default::default()
+        };
+        // Two passes: the zoom takes effect from the second.
+        for _ in 0..2 {
+            heights.clear();
+            let mut output = ctx.run_ui(input.clone(), |ui| {
+                let mut on = true;
+                let mut value = 3_u8;
+                let mut choice = 1;
+                let rows: Vec<(&'static str, egui::Response)> = vec![
+                    ("button", ui.button("New game")),
+                    ("checkbox", ui.checkbox(&mut on, "Coordinates")),
+                    ("radio", ui.radio_value(&mut choice, 1, "Black")),
+                    ("selectable", ui.selectable_label(true, "Normal")),
+                    ("slider", ui.add(egui::Slider::new(&mut value, 1..=8))),
+                    (
+                        "combo",
+                        egui::ComboBox::from_id_salt("seat")
+                            .selected_text("Computer: Casual")
+                            .show_ui(ui, |_| {})
+                            .response,
+                    ),
+                ];
+                for (name, response) in rows {
+                    heights.push((name, response.rect.height() * ui.ctx().zoom_factor()));
+                }
+            });
+            output.textures_delta.clear();
+        }
+        heights
+    }
+
+    #[test]
+    fn every_widget_is_a_touch_target_at_1080p() {
+        for zoom in [1.0, 1.25, 2.0, 0.8] {
+            for (name, px) in widget_heights(zoom) {
+                assert!(
+                    px >= TOUCH_TARGET_PX - 0.5,
+                    "a {name} is {px:.1} px tall at scale {zoom}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn without_the_touch_style_buttons_are_too_small() {
+        // The check above can fail: egui's own sizes are a mouse's.
+        let ctx = egui::Context::default();
+        let mut height = 0.0;
+        let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+            height = ui.button("New game").rect.height();
+        });
+        output.textures_delta.clear();
+        assert!(height < TOUCH_TARGET_PX, "{height}");
+    }
+}
