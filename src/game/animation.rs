@@ -72,7 +72,7 @@ fn ease_in_out(t: f32) -> f32 {
 }
 
 /// Turns each played action's travels into stone movements.
-fn animate_travels(
+pub(super) fn animate_travels(
     mut commands: Commands,
     mut played: MessageReader<ActionPlayed>,
     session: Res<Session>,

@@ -11,6 +11,7 @@ pub(crate) mod board;
 pub mod camera;
 mod cash_in_hand_view;
 pub mod count_input;
+pub mod effects;
 pub mod exhibition;
 pub mod export;
 mod game_over;
@@ -34,6 +35,7 @@ pub mod stones;
 mod support_view;
 pub mod theme;
 pub mod title;
+mod turn_banner;
 pub mod view;
 pub mod view_settings;
 
@@ -75,6 +77,7 @@ pub fn logic_plugin(app: &mut App) {
         i18n::plugin,
         stones::plugin,
         animation::plugin,
+        effects::plugin,
         opponent::plugin,
         title::plugin,
         how_to_play::plugin,
@@ -99,5 +102,6 @@ pub fn presentation_plugin(app: &mut App) {
         title::panel_plugin,
         how_to_play::panel_plugin,
         exhibition::panel_plugin,
-    ));
+    ))
+    .add_plugins((effects::panel_plugin, turn_banner::plugin));
 }
