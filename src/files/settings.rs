@@ -63,6 +63,10 @@ pub struct Settings {
     pub theme: String,
     /// The language of the texts: a table in `assets/i18n` (`en`, `de`).
     pub language: String,
+    /// The loudness of the sound effects, 0 to 1 (builds with the `sound` feature).
+    pub volume: f32,
+    /// Whether the sound effects are off.
+    pub mute: bool,
     /// Who plays each side of a new game.
     pub seats: SavedSeats,
 }
@@ -78,6 +82,8 @@ impl Default for Settings {
             coordinates: true,
             theme: DEFAULT_THEME.into(),
             language: super::i18n::ENGLISH.into(),
+            volume: 0.7,
+            mute: false,
             seats: SavedSeats::default(),
         }
     }
@@ -159,6 +165,12 @@ impl Settings {
     /// # Errors
     /// [`SettingsError::Value`] naming the first field out of range.
     pub fn check(&self) -> Result<(), SettingsError> {
+        if !(0.0..=1.0).contains(&self.volume) {
+            return Err(SettingsError::Value {
+                field: "volume",
+                why: format!("{} is outside 0 to 1", self.volume),
+            });
+        }
         if !UI_SCALES.contains(&self.ui_scale) {
             return Err(SettingsError::Value {
                 field: "ui_scale",

@@ -28,6 +28,7 @@ pub mod saving;
 pub mod screen;
 pub mod session;
 pub mod settings;
+pub mod sound;
 mod splay_view;
 pub(crate) mod stone_look;
 pub mod stone_mesh;
@@ -104,4 +105,6 @@ pub fn presentation_plugin(app: &mut App) {
         exhibition::panel_plugin,
     ))
     .add_plugins((effects::panel_plugin, turn_banner::plugin));
+    #[cfg(feature = "sound")]
+    app.add_plugins(sound::plugin);
 }

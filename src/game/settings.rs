@@ -58,6 +58,25 @@ impl Default for UiScale {
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct DisplayMode(pub WindowMode);
 
+/// The sound effects' loudness (0 to 1) and whether they are off.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct SoundLevel {
+    /// Loudness, 0 to 1.
+    pub volume: f32,
+    /// Off.
+    pub mute: bool,
+}
+
+impl Default for SoundLevel {
+    fn default() -> Self {
+        let s = Settings::default();
+        SoundLevel {
+            volume: s.volume,
+            mute: s.mute,
+        }
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     // Without a settings file (tests), each setting keeps what the app was given, or its default.
     app.init_resource::<SettingsFile>()
@@ -67,6 +86,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<LanguageChoice>()
         .init_resource::<UiScale>()
         .init_resource::<DisplayMode>()
+        .init_resource::<SoundLevel>()
         .init_resource::<Seats>()
         .add_systems(
             Last,
@@ -77,6 +97,7 @@ pub(super) fn plugin(app: &mut App) {
                     .or_else(resource_changed::<LanguageChoice>)
                     .or_else(resource_changed::<UiScale>)
                     .or_else(resource_changed::<DisplayMode>)
+                    .or_else(resource_changed::<SoundLevel>)
                     .or_else(resource_changed::<Seats>),
             ),
         );
@@ -104,6 +125,10 @@ fn spread_settings(app: &mut App, s: &Settings) {
     .insert_resource(LanguageChoice(s.language.clone()))
     .insert_resource(UiScale(s.ui_scale))
     .insert_resource(DisplayMode(s.window))
+    .insert_resource(SoundLevel {
+        volume: s.volume,
+        mute: s.mute,
+    })
     .insert_resource(Seats {
         black: seat(s.seats.black),
         white: seat(s.seats.white),
@@ -119,6 +144,7 @@ fn gather_settings(
     language: &LanguageChoice,
     scale: UiScale,
     mode: DisplayMode,
+    sound: SoundLevel,
     seats: &Seats,
 ) -> Settings {
     Settings {
@@ -133,6 +159,8 @@ fn gather_settings(
         coordinates: view.coordinates,
         theme: theme.0.clone(),
         language: language.0.clone(),
+        volume: sound.volume,
+        mute: sound.mute,
         seats: super::saving::saved_seats(seats),
         ..Settings::default()
     }
@@ -147,10 +175,13 @@ fn write_changed_settings(
     language: Res<LanguageChoice>,
     scale: Res<UiScale>,
     mode: Res<DisplayMode>,
+    sound: Res<SoundLevel>,
     seats: Res<Seats>,
     tr: Res<super::i18n::Tr>,
 ) {
-    let now = gather_settings(&view, *speed, &theme, &language, *scale, *mode, &seats);
+    let now = gather_settings(
+        &view, *speed, &theme, &language, *scale, *mode, *sound, &seats,
+    );
     if now == file.written || now.check().is_err() {
         return;
     }

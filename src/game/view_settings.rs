@@ -12,7 +12,9 @@ use crate::files::settings::{UI_SCALES, WindowMode};
 use super::animation::AnimationSpeed;
 use super::camera::Orbit;
 use super::i18n::{LanguageList, Tr};
-use super::settings::{DisplayMode, LanguageChoice, SettingsFile, ThemeChoice, UiScale};
+use super::settings::{
+    DisplayMode, LanguageChoice, SettingsFile, SoundLevel, ThemeChoice, UiScale,
+};
 use super::theme::ThemeList;
 
 /// What the board shows.
@@ -187,6 +189,7 @@ fn show_settings_window(
     themes: Option<Res<ThemeList>>,
     mut language: ResMut<LanguageChoice>,
     languages: Option<Res<LanguageList>>,
+    mut sound: ResMut<SoundLevel>,
     file: Res<SettingsFile>,
     tr: Res<Tr>,
 ) -> Result {
@@ -282,6 +285,19 @@ fn show_settings_window(
                         language.0 = chosen;
                     }
                     ui.end_row();
+                    // Builds without the `sound` feature make no sound: nothing to set.
+                    if cfg!(feature = "sound") {
+                        ui.label(tr.t("settings.sound"));
+                        ui.horizontal(|ui| {
+                            let mut now = *sound;
+                            ui.add(egui::Slider::new(&mut now.volume, 0.0..=1.0).show_value(false));
+                            ui.checkbox(&mut now.mute, tr.t("settings.mute"));
+                            if now != *sound {
+                                *sound = now;
+                            }
+                        });
+                        ui.end_row();
+                    }
                 });
             ui.separator();
             edit_view(ui, &tr, &mut settings, &mut speed);
