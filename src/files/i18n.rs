@@ -127,20 +127,7 @@ pub fn check_language_code(code: &str) -> Result<(), String> {
 /// The language codes that have a table in `folder`, sorted.
 #[must_use]
 pub fn language_codes(folder: &Path) -> Vec<String> {
-    let mut codes: Vec<String> = std::fs::read_dir(folder)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter_map(|entry| {
-            let path = entry.path();
-            (path.extension()? == "ron").then_some(())?;
-            let stem = path.file_stem()?.to_str()?.to_owned();
-            check_language_code(&stem).ok()?;
-            Some(stem)
-        })
-        .collect();
-    codes.sort();
-    codes
+    super::ron_names_in(folder, check_language_code)
 }
 
 /// The names of the `{placeholders}` in a text, in order.

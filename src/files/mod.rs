@@ -13,6 +13,25 @@ pub mod theme;
 
 use std::path::PathBuf;
 
+/// The names of the `.ron` files in `folder` (without `.ron`) that `check` accepts, sorted; none
+/// when the folder cannot be read.
+fn ron_names_in(folder: &std::path::Path, check: fn(&str) -> Result<(), String>) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(folder)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|entry| {
+            let path = entry.path();
+            (path.extension()? == "ron").then_some(())?;
+            let stem = path.file_stem()?.to_str()?.to_owned();
+            check(&stem).ok()?;
+            Some(stem)
+        })
+        .collect();
+    names.sort();
+    names
+}
+
 /// The folder for saves and the autosave: `$STACKYARD_DATA_DIR` when set, else the platform's
 /// data folder (`$XDG_DATA_HOME/stackyard` or `~/.local/share/stackyard` on Linux,
 /// `~/Library/Application Support/stackyard` on macOS, `%APPDATA%\stackyard` on Windows).

@@ -217,15 +217,7 @@ impl Profile {
             *super::settings::UI_SCALES.start(),
             *super::settings::UI_SCALES.end(),
         )?;
-        if self.language.len() != 2 || !self.language.bytes().all(|b| b.is_ascii_lowercase()) {
-            return Err(field(
-                "language",
-                format!(
-                    "'{}' is not a two-letter language code such as \"en\"",
-                    self.language
-                ),
-            ));
-        }
+        super::i18n::check_language_code(&self.language).map_err(|why| field("language", why))?;
         if let Some(w) = &self.welcome
             && (w.trim().is_empty() || w.chars().count() > 120)
         {

@@ -166,20 +166,7 @@ impl Theme {
 /// The themes in `folder`: the file names (without `.ron`) that are valid theme names, sorted.
 #[must_use]
 pub fn theme_names(folder: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(folder)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter_map(|entry| {
-            let path = entry.path();
-            (path.extension()? == "ron").then_some(())?;
-            let stem = path.file_stem()?.to_str()?.to_owned();
-            super::settings::check_theme_name(&stem).ok()?;
-            Some(stem)
-        })
-        .collect();
-    names.sort();
-    names
+    super::ron_names_in(folder, super::settings::check_theme_name)
 }
 
 #[cfg(test)]

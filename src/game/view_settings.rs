@@ -244,45 +244,19 @@ fn show_settings_window(
                     });
                     ui.end_row();
                     ui.label(tr.t("settings.theme"));
-                    let mut chosen = theme.0.clone();
-                    let list = themes
-                        .as_deref()
-                        .map(|t| t.0.as_slice())
-                        .unwrap_or_default();
-                    let shown = list
-                        .iter()
-                        .find(|(id, _)| *id == chosen)
-                        .map_or(chosen.clone(), |(_, name)| name.clone());
-                    egui::ComboBox::from_id_salt("theme")
-                        .selected_text(shown)
-                        .show_ui(ui, |ui| {
-                            for (id, name) in list {
-                                ui.selectable_value(&mut chosen, id.clone(), name);
-                            }
-                        });
-                    if chosen != theme.0 {
-                        theme.0 = chosen;
+                    let list = themes.as_deref().map(|t| t.0.as_slice());
+                    if let Some(picked) =
+                        choose_by_name(ui, "theme", list.unwrap_or_default(), &theme.0)
+                    {
+                        theme.0 = picked;
                     }
                     ui.end_row();
                     ui.label(tr.t("settings.language"));
-                    let mut chosen = language.0.clone();
-                    let list = languages
-                        .as_deref()
-                        .map(|l| l.0.as_slice())
-                        .unwrap_or_default();
-                    let shown = list
-                        .iter()
-                        .find(|(code, _)| *code == chosen)
-                        .map_or(chosen.clone(), |(_, name)| name.clone());
-                    egui::ComboBox::from_id_salt("language")
-                        .selected_text(shown)
-                        .show_ui(ui, |ui| {
-                            for (code, name) in list {
-                                ui.selectable_value(&mut chosen, code.clone(), name);
-                            }
-                        });
-                    if chosen != language.0 {
-                        language.0 = chosen;
+                    let list = languages.as_deref().map(|l| l.0.as_slice());
+                    if let Some(picked) =
+                        choose_by_name(ui, "language", list.unwrap_or_default(), &language.0)
+                    {
+                        language.0 = picked;
                     }
                     ui.end_row();
                     // Builds without the `sound` feature make no sound: nothing to set.
@@ -315,6 +289,29 @@ fn show_settings_window(
         open.0 = false;
     }
     Ok(())
+}
+
+/// A drop-down of (file name, shown name) choices: the file name picked, when it is not
+/// `chosen` (so the setting's resource changes only on a real change).
+fn choose_by_name(
+    ui: &mut egui::Ui,
+    id: &str,
+    list: &[(String, String)],
+    chosen: &str,
+) -> Option<String> {
+    let mut picked = chosen.to_owned();
+    let shown = list
+        .iter()
+        .find(|(file, _)| *file == picked)
+        .map_or(picked.clone(), |(_, name)| name.clone());
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            for (file, name) in list {
+                ui.selectable_value(&mut picked, file.clone(), name);
+            }
+        });
+    (picked != chosen).then_some(picked)
 }
 
 /// A notice about the settings (a broken file set aside, a theme that could not be read),
