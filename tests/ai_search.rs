@@ -289,3 +289,42 @@ fn the_search_stops_a_win_threatened_for_the_next_turn() {
         turn.notation()
     );
 }
+
+#[test]
+fn a_forced_decision_is_taken_at_once_whatever_the_budget() {
+    use stackyard::ai::eval::AnyEval;
+    use stackyard::rules::{AnyGame, GameId};
+    let mut forced_seen = 0;
+    for id in [GameId::CashInHand, GameId::Grabber6, GameId::Splay] {
+        // Random decisions from the start until a position offers exactly one.
+        let mut g = AnyGame::start_with(id, []).unwrap();
+        let mut seed = 7u64;
+        let mut list = ActionList::new();
+        for _ in 0..2_000 {
+            list.clear();
+            g.legal_actions(&mut list);
+            if list.len() <= 1 {
+                break;
+            }
+            seed = zobrist::key(seed);
+            g.play(list[(seed % list.len() as u64) as usize]);
+        }
+        if list.len() != 1 {
+            continue;
+        }
+        forced_seen += 1;
+        let slow = Settings {
+            time: Some(Duration::from_secs(60)),
+            ..settings(u32::MAX)
+        };
+        let started = std::time::Instant::now();
+        let report = Search::new(g, 1).run(&AnyEval, &slow, None).unwrap();
+        assert_eq!(report.action, list[0], "{id}");
+        assert_eq!(
+            report.iterations, 0,
+            "{id}: no playouts for a forced decision"
+        );
+        assert!(started.elapsed() < Duration::from_secs(5), "{id}");
+    }
+    assert!(forced_seen > 0, "no forced decision met in random play");
+}

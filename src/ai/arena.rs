@@ -100,6 +100,8 @@ pub struct Contestant {
     rng: Rng,
     seed: u64,
     search: Option<Search<AnyGame>>,
+    /// The most a decision took past its time budget (players with one).
+    overrun: Duration,
 }
 
 impl Contestant {
@@ -111,13 +113,23 @@ impl Contestant {
             rng: Rng::new(seed),
             seed,
             search: None,
+            overrun: Duration::ZERO,
         }
     }
 
-    fn settings(&self) -> Settings {
-        let base = Level::Master.settings(Duration::from_secs(3));
+    /// The most a decision of this player took past its time budget so far.
+    #[must_use]
+    pub fn overrun(&self) -> Duration {
+        self.overrun
+    }
+
+    /// The settings for a decision in `position`: a level shares its budget over a turn's
+    /// decisions as the app does; the other searching players get theirs per decision.
+    fn settings(&self, position: &AnyGame) -> Settings {
+        let master_time = Duration::from_secs(3);
+        let base = Level::Master.settings(master_time);
         match &self.spec {
-            PlayerSpec::Level(l) => l.settings(Duration::from_secs(3)),
+            PlayerSpec::Level(l) => l.decision_settings(master_time, position.in_turn()),
             PlayerSpec::Iterations(n) => Settings {
                 iterations: *n,
                 time: None,
@@ -140,13 +152,14 @@ impl Contestant {
 
     /// The decision this player takes in `position` (whose game is not over).
     pub fn decide(&mut self, position: &AnyGame) -> Action {
+        let started = Instant::now();
         let mut list = ActionList::new();
         position.legal_actions(&mut list);
         match self.spec {
             PlayerSpec::Random => list[self.rng.below(list.len())],
             PlayerSpec::Greedy => self.greedy(position, &list),
             _ => {
-                let settings = self.settings();
+                let settings = self.settings(position);
                 let keep = self
                     .search
                     .as_ref()
@@ -161,6 +174,9 @@ impl Contestant {
                 } else {
                     search.run(&AnyEval, &settings, None)
                 };
+                if let Some(budget) = settings.time {
+                    self.overrun = self.overrun.max(started.elapsed().saturating_sub(budget));
+                }
                 report.map_or(list[0], |r| r.action)
             }
         }
@@ -220,6 +236,8 @@ pub struct GameRecord {
     pub decisions: u64,
     /// Time spent deciding.
     pub thinking: Duration,
+    /// The most a time-limited decision took past its budget, either player.
+    pub overrun: Duration,
 }
 
 impl GameRecord {
@@ -252,6 +270,7 @@ pub fn play_game(
                 plies: g.ply(),
                 decisions,
                 thinking,
+                overrun: a.overrun().max(b.overrun()),
             });
         }
         let t = Instant::now();
@@ -293,6 +312,8 @@ pub struct MatchSummary {
     pub mean_plies: f64,
     /// Mean time per decision, in milliseconds.
     pub mean_ms_per_move: f64,
+    /// The most a time-limited decision took past its budget, in milliseconds.
+    pub max_ms_over_budget: f64,
 }
 
 /// The Elo difference that a score corresponds to (clamped away from 0 and 1).
@@ -324,6 +345,10 @@ pub fn summarise(records: &[GameRecord]) -> MatchSummary {
         elo_high: elo_of(mean + margin),
         mean_plies: records.iter().map(|r| f64::from(r.plies)).sum::<f64>() / n,
         mean_ms_per_move: thinking * 1000.0 / decisions.max(1) as f64,
+        max_ms_over_budget: records
+            .iter()
+            .map(|r| r.overrun.as_secs_f64() * 1000.0)
+            .fold(0.0, f64::max),
     }
 }
 
@@ -362,6 +387,7 @@ mod tests {
             plies: 10,
             decisions: 20,
             thinking: Duration::from_millis(40),
+            overrun: Duration::from_millis(u64::from(a_colour == Player::White)),
         };
         let s = summarise(&[
             record(Some(Player::Black), Player::Black),
@@ -373,6 +399,7 @@ mod tests {
         assert!((s.a_score - 0.625).abs() < 1e-9);
         assert!(s.elo > 0.0 && s.elo_low < s.elo && s.elo < s.elo_high);
         assert!((s.mean_ms_per_move - 2.0).abs() < 1e-9);
+        assert!((s.max_ms_over_budget - 1.0).abs() < 1e-9);
         assert!(elo_of(0.5).abs() < 1e-9);
     }
 

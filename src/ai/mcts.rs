@@ -161,7 +161,8 @@ impl<G: Game> Search<G> {
     }
 
     /// Runs the search within the settings' budget (or until `cancel` is set) and reports the
-    /// decision to take. `None` when the game is over.
+    /// decision to take (at once, with no playouts, when only one decision is legal). `None`
+    /// when the game is over.
     pub fn run<E: Evaluator<G>>(
         &mut self,
         eval: &E,
@@ -175,7 +176,9 @@ impl<G: Game> Search<G> {
         }
         let started = Instant::now();
         let mut iterations = 0;
-        while iterations < settings.iterations && self.nodes[0].proof.is_none() {
+        // A forced decision (one legal action) is taken at once: nothing to weigh.
+        let forced = list.len() == 1;
+        while !forced && iterations < settings.iterations && self.nodes[0].proof.is_none() {
             if iterations % 32 == 0 {
                 if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
                     break;

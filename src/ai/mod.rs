@@ -84,6 +84,23 @@ impl Level {
         }
     }
 
+    /// The search settings for one decision of a turn at this level: the turn's first decision
+    /// gets the whole budget ([`Level::settings`]); a decision that continues a turn
+    /// (`continuing`) gets a quarter of the time and half the playouts. The app and
+    /// `stackyard match` both decide through this, so a measured level is the level people play.
+    #[must_use]
+    pub fn decision_settings(self, master_time: Duration, continuing: bool) -> Settings {
+        let settings = self.settings(master_time);
+        if !continuing {
+            return settings;
+        }
+        Settings {
+            time: settings.time.map(|t| t / 4),
+            iterations: settings.iterations.saturating_div(2).max(1),
+            ..settings
+        }
+    }
+
     /// The level's name for people.
     #[must_use]
     pub const fn name(self) -> &'static str {
@@ -93,5 +110,31 @@ impl Level {
             Level::Strong => "Strong",
             Level::Master => "Master",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_turn_continued_gets_a_quarter_of_the_time_and_half_the_playouts() {
+        let three = Duration::from_secs(3);
+        for level in Level::ALL {
+            let first = level.decision_settings(three, false);
+            assert_eq!(first, level.settings(three), "{level:?}");
+            let later = level.decision_settings(three, true);
+            assert_eq!(later.time, first.time.map(|t| t / 4), "{level:?}");
+            assert_eq!(
+                later.iterations,
+                first.iterations.saturating_div(2).max(1),
+                "{level:?}"
+            );
+            assert_eq!(later.mistake, first.mistake, "{level:?}");
+        }
+        assert_eq!(
+            Level::Master.decision_settings(three, true).time,
+            Some(Duration::from_millis(750))
+        );
     }
 }

@@ -1,6 +1,9 @@
 //! `stackyard match` and `stackyard bench`: players against each other, and raw speed, for each
 //! game, printed for people or as JSON.
 
+use std::io::Write;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crate::ai::arena::{Contestant, GameRecord, PlayerSpec, play_game, summarise};
@@ -18,41 +21,91 @@ fn spec(text: &str) -> Result<PlayerSpec, Failure> {
     text.parse().map_err(|e| Failure::usage(format!("{e}")))
 }
 
-/// `match --game G A B --games N [--seed S] [--json]`: A's results against B, colours
-/// alternating between games.
+/// `match --game G A B --games N [--seed S] [--jobs J] [--json]`: A's results against B,
+/// colours alternating between games. Game `k` has its own seeds, so a match played on `J`
+/// threads has the same games as on one (time-limited players aside, whose playouts depend on
+/// the machine). Each finished game is reported on `progress` as it ends.
 pub fn run_match(
     game: &str,
-    a: &str,
-    b: &str,
+    (a, b): (&str, &str),
     games: u32,
     seed: u64,
+    jobs: u32,
     json: bool,
+    progress: &mut dyn Write,
 ) -> Result<Vec<String>, Failure> {
     let id = game_id(game)?;
     let (a_spec, b_spec) = (spec(a)?, spec(b)?);
     if games == 0 {
         return Err(Failure::usage("--games must be at least 1"));
     }
-    let mut records: Vec<GameRecord> = Vec::new();
-    for k in 0..games {
+    if jobs == 0 {
+        return Err(Failure::usage("--jobs must be at least 1"));
+    }
+    AnyGame::start_with(id, []).map_err(|_| Failure::usage(format!("{id} cannot be played")))?;
+    let play = |k: u32| {
         let game_seed = zobrist::key(seed ^ u64::from(k));
         let mut pa = Contestant::new(a_spec.clone(), game_seed);
         let mut pb = Contestant::new(b_spec.clone(), zobrist::key(game_seed));
-        let a_colour = if k % 2 == 0 {
+        let a_colour = if k.is_multiple_of(2) {
             Player::Black
         } else {
             Player::White
         };
-        let record = play_game(id, &mut pa, &mut pb, a_colour)
-            .ok_or_else(|| Failure::usage(format!("{id} cannot be played")))?;
-        records.push(record);
+        play_game(id, &mut pa, &mut pb, a_colour)
+    };
+    let mut slots: Vec<Option<GameRecord>> = vec![None; games as usize];
+    let next = AtomicU32::new(0);
+    std::thread::scope(|scope| {
+        let (done, finished) = mpsc::channel();
+        for _ in 0..jobs.min(games) {
+            let done = done.clone();
+            let (next, play) = (&next, &play);
+            scope.spawn(move || {
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= games || done.send((k, play(k))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(done);
+        let mut tally = [0u32; 3];
+        for (count, (k, record)) in finished.into_iter().enumerate() {
+            if let Some(r) = record {
+                // 0 won, 1 drawn, 2 lost, from A's side.
+                let outcome = match r.outcome.winner() {
+                    Some(p) if p == r.a_colour => 0,
+                    Some(_) => 2,
+                    None => 1,
+                };
+                tally[outcome] += 1;
+                let _ = writeln!(
+                    progress,
+                    "game {} of {games} (#{k}, A {}): A {}, {} turns; A {}-{}-{} so far",
+                    count + 1,
+                    r.a_colour,
+                    ["won", "drew", "lost"][outcome],
+                    r.plies,
+                    tally[0],
+                    tally[1],
+                    tally[2],
+                );
+            }
+            slots[k as usize] = record;
+        }
+    });
+    let records: Vec<GameRecord> = slots.into_iter().flatten().collect();
+    if records.len() < games as usize {
+        return Err(Failure::usage(format!("{id} cannot be played")));
     }
     let s = summarise(&records);
     if json {
         return Ok(vec![format!(
             "{{\"games\":{},\"a_wins\":{},\"draws\":{},\"b_wins\":{},\"a_score\":{:.4},\
              \"elo\":{:.1},\"elo_low\":{:.1},\"elo_high\":{:.1},\"mean_plies\":{:.1},\
-             \"mean_ms_per_move\":{:.3}}}",
+             \"mean_ms_per_move\":{:.3},\"max_ms_over_budget\":{:.1}}}",
             s.games,
             s.a_wins,
             s.draws,
@@ -62,7 +115,8 @@ pub fn run_match(
             s.elo_low,
             s.elo_high,
             s.mean_plies,
-            s.mean_ms_per_move
+            s.mean_ms_per_move,
+            s.max_ms_over_budget
         )]);
     }
     Ok(vec![
@@ -84,8 +138,9 @@ pub fn run_match(
             s.elo, s.elo_low, s.elo_high
         ),
         format!(
-            "mean game {:.1} turns; mean time per decision {:.2} ms",
-            s.mean_plies, s.mean_ms_per_move
+            "mean game {:.1} turns; mean time per decision {:.2} ms; at most {:.1} ms past a \
+             time budget",
+            s.mean_plies, s.mean_ms_per_move, s.max_ms_over_budget
         ),
     ])
 }

@@ -121,6 +121,9 @@ enum Command {
         /// The seed that makes the match reproducible (time-limited players aside)
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Games played at once, on this many threads (the same games as on one)
+        #[arg(long, default_value_t = 1)]
+        jobs: u32,
         /// Print one JSON object
         #[arg(long)]
         json: bool,
@@ -285,8 +288,9 @@ pub fn run(
             b,
             games,
             seed,
+            jobs,
             json,
-        }) => arena::run_match(&game, &a, &b, games, seed, json),
+        }) => arena::run_match(&game, (&a, &b), games, seed, jobs, json, err),
         Some(Command::Soak { games, seed }) => arena::run_soak(games, seed),
         Some(Command::Bench {
             game,

@@ -238,12 +238,7 @@ fn start_thinking(
             return;
         }
     }
-    let mut settings = level.settings(seats.master_time);
-    if position.in_turn() {
-        // The turn's first decision had most of the time; the rest finish it.
-        settings.time = settings.time.map(|t| t / 4);
-        settings.iterations = settings.iterations.saturating_div(2).max(1);
-    }
+    let settings = level.decision_settings(seats.master_time, position.in_turn());
     let seed = position.hash() ^ u64::from(position.ply());
     let search = match kept.0.take() {
         Some(tree) if tree.position().hash() == position.hash() => tree,

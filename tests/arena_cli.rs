@@ -1,0 +1,155 @@
+//! `stackyard match` and `stackyard bench` as a person runs them: the JSON fields the AI issue
+//! names, progress on standard error, the same games on several threads as on one, and clear
+//! refusals of bad players and counts.
+
+/// Runs the command line in-process; (exit status, standard output, standard error).
+fn run(args: &[&str]) -> (i32, String, String) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = stackyard::cli::run(
+        std::iter::once("stackyard").chain(args.iter().copied()),
+        &mut out,
+        &mut err,
+    );
+    (
+        code,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
+/// A number field of a one-line JSON object.
+fn field(json: &str, name: &str) -> f64 {
+    let key = format!("\"{name}\":");
+    let at = json
+        .find(&key)
+        .unwrap_or_else(|| panic!("{name} in {json}"))
+        + key.len();
+    let rest = &json[at..];
+    let end = rest.find([',', '}']).unwrap_or(rest.len());
+    rest[..end]
+        .parse()
+        .unwrap_or_else(|e| panic!("{name}: {e} in {json}"))
+}
+
+fn match_json(jobs: &str) -> (String, String) {
+    let (code, out, err) = run(&[
+        "match",
+        "--game",
+        "grabber-6",
+        "mcts:iters=40",
+        "random",
+        "--games",
+        "6",
+        "--seed",
+        "5",
+        "--jobs",
+        jobs,
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    (out, err)
+}
+
+#[test]
+fn a_match_reports_every_field_and_is_the_same_on_several_threads() {
+    let (one, progress) = match_json("1");
+    for name in [
+        "games",
+        "a_wins",
+        "draws",
+        "b_wins",
+        "a_score",
+        "elo",
+        "elo_low",
+        "elo_high",
+        "mean_plies",
+        "mean_ms_per_move",
+        "max_ms_over_budget",
+    ] {
+        field(&one, name);
+    }
+    assert_eq!(field(&one, "games"), 6.0);
+    let (w, d, l) = (
+        field(&one, "a_wins"),
+        field(&one, "draws"),
+        field(&one, "b_wins"),
+    );
+    assert_eq!(w + d + l, 6.0);
+    assert!(((w + d / 2.0) / 6.0 - field(&one, "a_score")).abs() < 1e-3);
+    assert!(field(&one, "elo_low") <= field(&one, "elo"));
+    assert!(field(&one, "elo") <= field(&one, "elo_high"));
+    // Iteration-limited players: no time budget to run past.
+    assert_eq!(field(&one, "max_ms_over_budget"), 0.0);
+    assert_eq!(progress.lines().count(), 6, "{progress}");
+    assert!(progress.contains("game 6 of 6"), "{progress}");
+    let (three, _) = match_json("3");
+    for name in ["a_wins", "draws", "b_wins", "mean_plies"] {
+        assert_eq!(field(&one, name), field(&three, name), "{name}");
+    }
+}
+
+#[test]
+fn a_match_for_people_prints_the_score_and_its_interval() {
+    let (code, out, _) = run(&[
+        "match",
+        "--game",
+        "grabber-6",
+        "random",
+        "random",
+        "--games",
+        "2",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("A's score") && out.contains("Elo A − B"),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_players_and_counts_are_refused_by_name() {
+    for (args, says) in [
+        (
+            vec!["match", "--game", "splay", "mcts:godlike", "random"],
+            "mcts:godlike",
+        ),
+        (
+            vec!["match", "--game", "chess", "random", "random"],
+            "chess",
+        ),
+        (
+            vec![
+                "match", "--game", "splay", "random", "random", "--games", "0",
+            ],
+            "--games",
+        ),
+        (
+            vec![
+                "match", "--game", "splay", "random", "random", "--jobs", "0",
+            ],
+            "--jobs",
+        ),
+        (vec!["bench", "--seconds", "0"], "--seconds"),
+    ] {
+        let (code, out, err) = run(&args);
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn bench_reports_the_three_speeds_of_a_game() {
+    let (code, out, err) = run(&[
+        "bench",
+        "--game",
+        "grabber-6",
+        "--seconds",
+        "0.05",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let game = &out[out.find("\"grabber-6\"").expect("the game's object")..];
+    for name in ["playouts_per_s", "actions_per_s", "mcts_iters_per_s"] {
+        assert!(field(game, name) > 0.0, "{name}: {out}");
+    }
+}
