@@ -61,6 +61,7 @@ fn the_settings_file_governs_the_app_and_changes_are_written_back() {
             black: None,
             white: Some(Level::Strong),
         },
+        master_seconds: 5.5,
         ..Settings::default()
     };
     chosen.store(&path).unwrap();
@@ -82,6 +83,10 @@ fn the_settings_file_governs_the_app_and_changes_are_written_back() {
         Seat::Computer(Level::Strong)
     );
     assert_eq!(world.resource::<Seats>().black, Seat::Human);
+    assert_eq!(
+        world.resource::<Seats>().master_time,
+        std::time::Duration::from_millis(5_500)
+    );
     assert_eq!(world.resource::<SettingsFile>().notice, None);
     // Nothing changed: the file is as the player left it.
     assert_eq!(Settings::load(&path).unwrap(), chosen);
@@ -90,11 +95,13 @@ fn the_settings_file_governs_the_app_and_changes_are_written_back() {
     app.world_mut().resource_mut::<ViewSettings>().coordinates = true;
     app.world_mut().resource_mut::<Seats>().black = Seat::Computer(Level::Beginner);
     *app.world_mut().resource_mut::<AnimationSpeed>() = AnimationSpeed::Off;
+    app.world_mut().resource_mut::<Seats>().master_time = std::time::Duration::from_secs(8);
     app.update();
     let stored = Settings::load(&path).unwrap();
     assert!(stored.coordinates);
     assert_eq!(stored.animation, Animation::Off);
     assert_eq!(stored.seats.black, Some(Level::Beginner));
+    assert_eq!(stored.master_seconds, 8.0);
     assert_eq!(stored.theme, "high-contrast", "the rest is kept");
     let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     assert_eq!(

@@ -18,6 +18,9 @@ pub const MAX_SETTINGS_BYTES: u64 = 64 * 1024;
 /// The UI scale's range.
 pub const UI_SCALES: std::ops::RangeInclusive<f32> = 0.5..=3.0;
 
+/// The range of Master's thinking time per turn, in seconds.
+pub const MASTER_SECONDS: std::ops::RangeInclusive<f32> = 0.5..=30.0;
+
 /// The file's name in the config folder.
 pub const SETTINGS_FILE: &str = "settings.ron";
 
@@ -69,6 +72,9 @@ pub struct Settings {
     pub mute: bool,
     /// Who plays each side of a new game.
     pub seats: SavedSeats,
+    /// The computer's thinking time per turn at Master level, in seconds (0.5 to 30); Strong
+    /// thinks a third of it at most.
+    pub master_seconds: f32,
 }
 
 impl Default for Settings {
@@ -85,6 +91,7 @@ impl Default for Settings {
             volume: 0.7,
             mute: false,
             seats: SavedSeats::default(),
+            master_seconds: 3.0,
         }
     }
 }
@@ -142,7 +149,8 @@ impl Settings {
             "// Stackyard's settings, written by the app (a broken file is set aside and the\n\
              // defaults used). theme: a file name in assets/themes; language: a table in\n\
              // assets/i18n (en, de); seats: None for a person,\n\
-             // Some(beginner|casual|strong|master) for the computer.\n{body}\n"
+             // Some(beginner|casual|strong|master) for the computer; master_seconds: Master's\n\
+             // time per turn (0.5 to 30).\n{body}\n"
         )
     }
 
@@ -169,6 +177,17 @@ impl Settings {
             return Err(SettingsError::Value {
                 field: "volume",
                 why: format!("{} is outside 0 to 1", self.volume),
+            });
+        }
+        if !MASTER_SECONDS.contains(&self.master_seconds) {
+            return Err(SettingsError::Value {
+                field: "master_seconds",
+                why: format!(
+                    "{} is outside {} to {} seconds",
+                    self.master_seconds,
+                    MASTER_SECONDS.start(),
+                    MASTER_SECONDS.end()
+                ),
             });
         }
         if !UI_SCALES.contains(&self.ui_scale) {
@@ -344,6 +363,10 @@ mod tests {
             ("", "this is not a Stackyard settings file"),
             ("(version: 1, ui_scale: 9.0)", "ui_scale: 9 is outside"),
             ("(version: 1, ui_scale: NaN)", "ui_scale: NaN is outside"),
+            (
+                "(version: 1, master_seconds: 0.1)",
+                "master_seconds: 0.1 is outside 0.5 to 30 seconds",
+            ),
             ("(version: 2)", "version 2"),
             ("(version: 1, colour: 3)", "colour"),
             ("(version: 1, theme: \"../x\")", "theme: '../x' has '.'"),

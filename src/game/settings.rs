@@ -3,6 +3,7 @@
 //! theme, UI scale, window mode, seats), and written back atomically whenever one of them changes.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use bevy::prelude::*;
 
@@ -132,6 +133,7 @@ fn spread_settings(app: &mut App, s: &Settings) {
     .insert_resource(Seats {
         black: seat(s.seats.black),
         white: seat(s.seats.white),
+        master_time: Duration::from_secs_f32(s.master_seconds),
         ..Seats::default()
     });
 }
@@ -162,6 +164,7 @@ fn gather_settings(
         volume: sound.volume,
         mute: sound.mute,
         seats: super::saving::saved_seats(seats),
+        master_seconds: seats.master_time.as_secs_f32(),
         ..Settings::default()
     }
 }

@@ -3,11 +3,13 @@
 //! and theme) reached from it and from the title, the settings notice, and applying the menu
 //! size and window mode. F11 switches fullscreen.
 
+use std::time::Duration;
+
 use bevy::prelude::*;
 use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode as BevyWindowMode};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::files::settings::{UI_SCALES, WindowMode};
+use crate::files::settings::{MASTER_SECONDS, UI_SCALES, WindowMode};
 
 use super::animation::AnimationSpeed;
 use super::camera::Orbit;
@@ -190,6 +192,7 @@ fn show_settings_window(
     mut language: ResMut<LanguageChoice>,
     languages: Option<Res<LanguageList>>,
     mut sound: ResMut<SoundLevel>,
+    mut seats: ResMut<super::opponent::Seats>,
     file: Res<SettingsFile>,
     tr: Res<Tr>,
 ) -> Result {
@@ -257,6 +260,18 @@ fn show_settings_window(
                         choose_by_name(ui, "language", list.unwrap_or_default(), &language.0)
                     {
                         language.0 = picked;
+                    }
+                    ui.end_row();
+                    ui.label(tr.t("settings.master_time"));
+                    let mut secs = seats.master_time.as_secs_f32();
+                    ui.add(
+                        egui::Slider::new(&mut secs, MASTER_SECONDS)
+                            .step_by(0.5)
+                            .suffix(" s"),
+                    );
+                    let chosen = Duration::from_secs_f32(secs);
+                    if chosen != seats.master_time {
+                        seats.master_time = chosen;
                     }
                     ui.end_row();
                     // Builds without the `sound` feature make no sound: nothing to set.
