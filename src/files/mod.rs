@@ -13,6 +13,22 @@ pub mod theme;
 
 use std::path::PathBuf;
 
+/// Whether `value` lies within `low` to `high` (NaN never does).
+///
+/// # Errors
+/// "`value` is outside `low` to `high`".
+fn check_within<T: PartialOrd + std::fmt::Display + Copy>(
+    value: T,
+    low: T,
+    high: T,
+) -> Result<(), String> {
+    if value >= low && value <= high {
+        Ok(())
+    } else {
+        Err(format!("{value} is outside {low} to {high}"))
+    }
+}
+
 /// The names of the `.ron` files in `folder` (without `.ron`) that `check` accepts, sorted; none
 /// when the folder cannot be read.
 fn ron_names_in(folder: &std::path::Path, check: fn(&str) -> Result<(), String>) -> Vec<String> {

@@ -143,12 +143,7 @@ fn check_range<T: PartialOrd + fmt::Display + Copy>(
     low: T,
     high: T,
 ) -> Result<(), ProfileError> {
-    // Written so that NaN fails too.
-    if value >= low && value <= high {
-        Ok(())
-    } else {
-        Err(field(name, format!("{value} is outside {low} to {high}")))
-    }
+    super::check_within(value, low, high).map_err(|why| field(name, why))
 }
 
 impl Profile {

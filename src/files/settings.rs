@@ -173,34 +173,13 @@ impl Settings {
     /// # Errors
     /// [`SettingsError::Value`] naming the first field out of range.
     pub fn check(&self) -> Result<(), SettingsError> {
-        if !(0.0..=1.0).contains(&self.volume) {
-            return Err(SettingsError::Value {
-                field: "volume",
-                why: format!("{} is outside 0 to 1", self.volume),
-            });
-        }
-        if !MASTER_SECONDS.contains(&self.master_seconds) {
-            return Err(SettingsError::Value {
-                field: "master_seconds",
-                why: format!(
-                    "{} is outside {} to {} seconds",
-                    self.master_seconds,
-                    MASTER_SECONDS.start(),
-                    MASTER_SECONDS.end()
-                ),
-            });
-        }
-        if !UI_SCALES.contains(&self.ui_scale) {
-            return Err(SettingsError::Value {
-                field: "ui_scale",
-                why: format!(
-                    "{} is outside {} to {}",
-                    self.ui_scale,
-                    UI_SCALES.start(),
-                    UI_SCALES.end()
-                ),
-            });
-        }
+        let within = |field: &'static str, value: f32, range: &std::ops::RangeInclusive<f32>| {
+            super::check_within(value, *range.start(), *range.end())
+                .map_err(|why| SettingsError::Value { field, why })
+        };
+        within("volume", self.volume, &(0.0..=1.0))?;
+        within("master_seconds", self.master_seconds, &MASTER_SECONDS)?;
+        within("ui_scale", self.ui_scale, &UI_SCALES)?;
         check_theme_name(&self.theme).map_err(|why| SettingsError::Value {
             field: "theme",
             why,
@@ -365,7 +344,7 @@ mod tests {
             ("(version: 1, ui_scale: NaN)", "ui_scale: NaN is outside"),
             (
                 "(version: 1, master_seconds: 0.1)",
-                "master_seconds: 0.1 is outside 0.5 to 30 seconds",
+                "master_seconds: 0.1 is outside 0.5 to 30",
             ),
             ("(version: 2)", "version 2"),
             ("(version: 1, colour: 3)", "colour"),
