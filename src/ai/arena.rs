@@ -143,6 +143,7 @@ impl Contestant {
                 time: Some(*t),
                 exploration: std::f32::consts::SQRT_2,
                 playout_turns: u32::MAX,
+                mast_greed: 0.0,
                 mistake: 0.0,
                 ..base
             },

@@ -4,7 +4,8 @@
 //! the tree and consecutive levels may belong to the same player: every node records who
 //! decides there, and values are kept from Black's point of view. Results that are certain
 //! (a won, lost or drawn position) are proven and propagated (MCTS-Solver), playouts are cut
-//! short by the game's evaluator, and the tree below the move actually played is kept.
+//! short by the game's evaluator and guided by the decisions' learnt averages ([`super::mast`]),
+//! and the tree below the move actually played is kept.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -13,6 +14,7 @@ use crate::rules::{Action, ActionList, Game, Outcome, Player};
 
 use super::Settings;
 use super::eval::Evaluator;
+use super::mast::{Mast, MastKey};
 use super::rng::Rng;
 
 const NO_CHILD: u32 = u32::MAX;
@@ -67,8 +69,14 @@ pub struct SearchReport {
 #[derive(Clone, Debug)]
 pub struct Search<G: Game> {
     root: G,
+    /// The decision that led to the root when it is in the middle of a turn (MAST's context).
+    root_last: Option<Action>,
     nodes: Vec<Node>,
     rng: Rng,
+    /// What playouts have learnt about decisions, kept from one decision to the next.
+    mast: Mast,
+    /// The decisions of the current iteration, for MAST (kept to save allocating).
+    trail: Vec<(MastKey, Player)>,
 }
 
 fn black_value(o: Outcome) -> i8 {
@@ -93,8 +101,11 @@ impl<G: Game> Search<G> {
         let root = Node::new(None, position.to_move());
         Search {
             root: position,
+            root_last: None,
             nodes: vec![root],
             rng: Rng::new(seed),
+            mast: Mast::default(),
+            trail: Vec::new(),
         }
     }
 
@@ -127,6 +138,7 @@ impl<G: Game> Search<G> {
             }
             _ => self.nodes = vec![Node::new(None, next.to_move())],
         }
+        self.root_last = next.in_turn().then_some(action);
         self.root = next;
     }
 
@@ -176,6 +188,9 @@ impl<G: Game> Search<G> {
         }
         let started = Instant::now();
         let mut iterations = 0;
+        if settings.mast_greed > 0.0 {
+            self.mast.fade();
+        }
         // A forced decision (one legal action) is taken at once: nothing to weigh.
         let forced = list.len() == 1;
         while !forced && iterations < settings.iterations && self.nodes[0].proof.is_none() {
@@ -279,7 +294,9 @@ impl<G: Game> Search<G> {
         self.nodes[n].children = list.len() as u16;
     }
 
-    fn select(&mut self, n: usize, exploration: f32) -> Option<usize> {
+    /// The child to descend to: an untried decision first (the one MAST rates best when it is
+    /// on, else a random one), then by UCB1; proven losses are skipped.
+    fn select(&mut self, n: usize, last: Option<Action>, settings: &Settings) -> Option<usize> {
         let node = self.nodes[n];
         if node.first_child == NO_CHILD {
             return None;
@@ -289,40 +306,52 @@ impl<G: Game> Search<G> {
         let ln_n = (node.visits.max(1) as f32).ln();
         let mut best = None;
         let mut best_score = f32::NEG_INFINITY;
-        let mut unvisited = 0;
+        let mut untried = None;
+        let mut untried_score = f32::NEG_INFINITY;
+        let mut ties = 0;
         for c in self.children(n) {
-            let child = &self.nodes[c];
+            let child = self.nodes[c];
             if child.proof == Some(worst) {
                 continue;
             }
-            let score = if child.visits == 0 {
-                // Untried decisions first, in random order.
-                unvisited += 1;
-                if self.rng.below(unvisited) == 0 {
-                    f32::INFINITY
-                } else {
-                    f32::MAX
-                }
-            } else {
-                let q = match child.proof {
-                    Some(v) => for_player(p, f32::from(v)),
-                    None => for_player(p, child.value / child.visits as f32),
+            if child.visits == 0 {
+                let score = match child.action {
+                    Some(a) if settings.mast_greed > 0.0 => {
+                        self.mast.average(MastKey::new(p, last, a), 0.0)
+                    }
+                    _ => 0.0,
                 };
-                q + exploration * (ln_n / child.visits as f32).sqrt()
+                // Equal scores are broken at random (reservoir sampling).
+                if score > untried_score {
+                    (untried, untried_score, ties) = (Some(c), score, 1);
+                } else if score == untried_score {
+                    ties += 1;
+                    if self.rng.below(ties) == 0 {
+                        untried = Some(c);
+                    }
+                }
+                continue;
+            }
+            let q = match child.proof {
+                Some(v) => for_player(p, f32::from(v)),
+                None => for_player(p, child.value / child.visits as f32),
             };
+            let score = q + settings.exploration * (ln_n / child.visits as f32).sqrt();
             if score > best_score || best.is_none() {
                 best_score = score;
                 best = Some(c);
             }
         }
         // Every decision loses: take any of them.
-        best.or_else(|| self.children(n).next())
+        untried.or(best).or_else(|| self.children(n).next())
     }
 
     fn iterate<E: Evaluator<G>>(&mut self, eval: &E, settings: &Settings) {
         let mut state = self.root.clone();
         let mut path = vec![0usize];
         let mut n = 0;
+        let mut last = self.root_last;
+        self.trail.clear();
         let reward = loop {
             if let Some(v) = self.nodes[n].proof {
                 break f32::from(v);
@@ -333,22 +362,27 @@ impl<G: Game> Search<G> {
                     break f32::from(v);
                 }
             }
-            let Some(c) = self.select(n, settings.exploration) else {
-                break self.playout(state, eval, settings);
+            let Some(c) = self.select(n, last, settings) else {
+                break self.playout(state, last, eval, settings);
             };
             let fresh = self.nodes[c].visits == 0;
             if let Some(a) = self.nodes[c].action {
-                state.play(a);
+                last = self.step(&mut state, last, a, settings);
             }
             path.push(c);
             n = c;
             if fresh {
-                break self.playout(state, eval, settings);
+                break self.playout(state, last, eval, settings);
             }
         };
         for &k in path.iter().rev() {
             self.nodes[k].visits += 1;
             self.nodes[k].value += reward;
+        }
+        if settings.mast_greed > 0.0 {
+            for &(key, player) in &self.trail {
+                self.mast.record(key, for_player(player, reward));
+            }
         }
         self.prove_upwards(&path);
     }
@@ -387,8 +421,59 @@ impl<G: Game> Search<G> {
         }
     }
 
-    /// Random decisions for a few turns, then the evaluator's judgement (Black's view).
-    fn playout<E: Evaluator<G>>(&mut self, mut state: G, eval: &E, settings: &Settings) -> f32 {
+    /// Plays `action` (after `last` in the turn, if the turn is under way), noting it for MAST;
+    /// returns the new context: the action, or `None` once the turn is over.
+    fn step(
+        &mut self,
+        state: &mut G,
+        last: Option<Action>,
+        action: Action,
+        settings: &Settings,
+    ) -> Option<Action> {
+        if settings.mast_greed > 0.0 {
+            let player = state.to_move();
+            self.trail
+                .push((MastKey::new(player, last, action), player));
+        }
+        state.play(action);
+        state.in_turn().then_some(action)
+    }
+
+    /// A playout decision: usually the one that has done best so far (MAST), else at random.
+    fn pick(
+        &mut self,
+        state: &G,
+        last: Option<Action>,
+        list: &ActionList,
+        settings: &Settings,
+    ) -> Action {
+        let n = list.len();
+        if settings.mast_greed <= 0.0 || n == 1 || self.rng.unit() >= settings.mast_greed {
+            return list[self.rng.below(n)];
+        }
+        let player = state.to_move();
+        // Scanning from a random place breaks ties at random (unseen decisions count as 0).
+        let start = self.rng.below(n);
+        let mut best = (f32::NEG_INFINITY, list[start]);
+        for k in 0..n {
+            let a = list[(start + k) % n];
+            let v = self.mast.average(MastKey::new(player, last, a), 0.0);
+            if v > best.0 {
+                best = (v, a);
+            }
+        }
+        best.1
+    }
+
+    /// Decisions for a few turns (MAST-guided or random), then the evaluator's judgement
+    /// (Black's view).
+    fn playout<E: Evaluator<G>>(
+        &mut self,
+        mut state: G,
+        mut last: Option<Action>,
+        eval: &E,
+        settings: &Settings,
+    ) -> f32 {
         let mut list = ActionList::new();
         let end_ply = state.ply().saturating_add(settings.playout_turns);
         loop {
@@ -400,7 +485,76 @@ impl<G: Game> Search<G> {
             if !state.in_turn() && state.ply() >= end_ply {
                 return eval.evaluate(&state);
             }
-            state.play(list[self.rng.below(list.len())]);
+            let action = self.pick(&state, last, &list, settings);
+            last = self.step(&mut state, last, action, settings);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Splay, SplayOptions};
+
+    fn settings(mast_greed: f32) -> Settings {
+        Settings {
+            mast_greed,
+            ..super::super::Level::Master.settings(std::time::Duration::from_secs(1))
+        }
+    }
+
+    #[test]
+    fn playouts_follow_what_mast_learnt_as_often_as_asked() {
+        let start = Splay::start(SplayOptions::default());
+        let mut list = ActionList::new();
+        start.legal_actions(&mut list);
+        assert!(list.len() > 4);
+        let favourite = list[3];
+        let mut search = Search::new(start.clone(), 3);
+        let me = start.to_move();
+        search.mast.record(MastKey::new(me, None, favourite), 1.0);
+        search.mast.record(MastKey::new(me, None, list[1]), -1.0);
+        let count = |search: &mut Search<Splay>, greed: f32| {
+            (0..1000)
+                .filter(|_| search.pick(&start, None, &list, &settings(greed)) == favourite)
+                .count()
+        };
+        assert_eq!(count(&mut search, 1.0), 1000, "always the best average");
+        let half = count(&mut search, 0.5);
+        // Half the time MAST's choice, else uniform: 500 + 500 / n expected.
+        assert!((450..700).contains(&half), "{half}");
+        let none = count(&mut search, 0.0);
+        assert!(none < 1000 / list.len() * 2, "random: {none}");
+        // The opponent's averages are not the mover's.
+        let mut other = Search::new(start.clone(), 3);
+        other.mast.record(MastKey::new(!me, None, favourite), 1.0);
+        assert!(count(&mut other, 1.0) < 1000 / list.len() * 2);
+    }
+
+    #[test]
+    fn searching_teaches_mast_only_when_it_is_on() {
+        let start = Splay::start(SplayOptions::default());
+        let mut on = Search::new(start.clone(), 5);
+        on.run(
+            &super::super::eval::SplayEval,
+            &Settings {
+                iterations: 200,
+                time: None,
+                ..settings(0.5)
+            },
+            None,
+        );
+        assert!(!on.mast.is_empty(), "playouts were recorded");
+        let mut off = Search::new(start, 5);
+        off.run(
+            &super::super::eval::SplayEval,
+            &Settings {
+                iterations: 200,
+                time: None,
+                ..settings(0.0)
+            },
+            None,
+        );
+        assert!(off.mast.is_empty(), "nothing recorded when off");
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod arena;
 pub mod eval;
+pub mod mast;
 pub mod mcts;
 pub mod rng;
 
@@ -24,6 +25,9 @@ pub struct Settings {
     pub exploration: f32,
     /// Whole turns a playout runs before the evaluator judges it.
     pub playout_turns: u32,
+    /// Chance that a playout decision is the one that has done best in this search's playouts
+    /// so far (move-average sampling, [`mast`]) rather than a random one; 0 plays at random.
+    pub mast_greed: f32,
     /// Chance of choosing a plausible but lesser decision (human-like mistakes).
     pub mistake: f32,
     /// The most nodes the tree may hold.
@@ -57,6 +61,7 @@ impl Level {
             time: None,
             exploration: 1.0,
             playout_turns: 12,
+            mast_greed: 0.5,
             mistake: 0.0,
             max_nodes: 4_000_000,
         };
