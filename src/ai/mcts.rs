@@ -439,7 +439,8 @@ impl<G: Game> Search<G> {
         state.in_turn().then_some(action)
     }
 
-    /// A playout decision: usually the one that has done best so far (MAST), else at random.
+    /// A playout decision: with the chance `mast_greed`, the one that has done best so far
+    /// (MAST), else a random one.
     fn pick(
         &mut self,
         state: &G,
