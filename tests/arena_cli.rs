@@ -82,6 +82,21 @@ fn a_match_reports_every_field_and_is_the_same_on_several_threads() {
     assert_eq!(field(&one, "max_ms_over_budget"), 0.0);
     assert_eq!(progress.lines().count(), 6, "{progress}");
     assert!(progress.contains("game 6 of 6"), "{progress}");
+    // Each game says how it ended, in the referee's words.
+    for line in progress.lines() {
+        let reason = line
+            .split_once("): A ")
+            .and_then(|(_, rest)| rest.split_once(" ("))
+            .and_then(|(_, rest)| rest.split_once(')'))
+            .map(|(word, _)| word);
+        assert!(
+            matches!(
+                reason,
+                Some("no-moves" | "eliminated" | "captures" | "ply-cap" | "repetition")
+            ),
+            "{line}"
+        );
+    }
     let (three, _) = match_json("3");
     for name in ["a_wins", "draws", "b_wins", "mean_plies"] {
         assert_eq!(field(&one, name), field(&three, name), "{name}");
@@ -149,7 +164,12 @@ fn bench_reports_the_three_speeds_of_a_game() {
     ]);
     assert_eq!(code, 0, "{err}");
     let game = &out[out.find("\"grabber-6\"").expect("the game's object")..];
-    for name in ["playouts_per_s", "actions_per_s", "mcts_iters_per_s"] {
+    for name in [
+        "playouts_per_s",
+        "actions_per_s",
+        "mcts_iters_per_s",
+        "mcts_nodes",
+    ] {
         assert!(field(game, name) > 0.0, "{name}: {out}");
     }
 }

@@ -2,14 +2,19 @@
 //! playouts short. Kept apart from the rules and from the search (Game / Evaluator / Strategy).
 
 use crate::rules::{
-    AnyGame, CashInHand, Game, Grabber, Intermedium, Player, Splay, Support,
-    splay::WINNING_CAPTURES,
+    ActionList, AnyGame, CashInHand, Game, Grabber, Intermedium, Player, Splay, Support,
+    splay::WINNING_CAPTURES, support::CENTRE_MAJORITY,
 };
 
 /// Judges positions of one game.
 pub trait Evaluator<G: Game>: Send + Sync {
     /// How good `position` is for Black, from -1 (lost) to 1 (won).
     fn evaluate(&self, position: &G) -> f32;
+
+    /// The decisions among `legal` that a playout must choose from because anything else loses
+    /// at once (an answer to a threat), written to `urgent`; left empty when any decision will
+    /// do, or when none saves the game.
+    fn urgent(&self, _position: &G, _legal: &ActionList, _urgent: &mut ActionList) {}
 }
 
 /// Splay: captured stones decide the game, so material is most of it; stones already sitting on
@@ -72,21 +77,56 @@ impl Evaluator<Grabber> for GrabberEval {
     }
 }
 
-/// Support: captures towards 18, and stones on the centre (five held through a reply win).
+/// Support: captures towards 18, stones on the centre and support moves that reach it, and the
+/// stones each side could capture next (the side to move takes one). Five centre stones that
+/// the reply cannot break (six, or none of them within the mover's reach) have won.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SupportEval;
 
 impl Evaluator<Support> for SupportEval {
     fn evaluate(&self, p: &Support) -> f32 {
+        let mover = p.to_move();
+        if let Some(holder) = p.pending_holder()
+            && holder != mover
+            && (p.centre_stones(holder) > CENTRE_MAJORITY || p.capturable_centre_stones(mover) == 0)
+        {
+            let won = 0.98;
+            return if holder == Player::Black { won } else { -won };
+        }
         let side = |who: Player| {
-            let pending = if p.pending_holder() == Some(who) {
-                1.0
+            let threats = p.capturable_stones(who) as f32;
+            let tempo = if who == mover && threats > 0.0 {
+                0.12
             } else {
                 0.0
             };
-            p.captures(who) as f32 / 6.0 + 0.22 * p.centre_stones(who) as f32 + pending
+            let pending = if p.pending_holder() == Some(who) {
+                0.3
+            } else {
+                0.0
+            };
+            p.captures(who) as f32 / 6.0
+                + 0.22 * p.centre_stones(who) as f32
+                + 0.04 * p.centre_reach(who) as f32
+                + 0.04 * threats.min(6.0)
+                + tempo
+                + pending
         };
         (side(Player::Black) - side(Player::White)).tanh()
+    }
+
+    /// When the opponent holds exactly five centre stones pending, only a decision that can
+    /// still capture one of them avoids losing at once.
+    fn urgent(&self, p: &Support, legal: &ActionList, urgent: &mut ActionList) {
+        let holder = !p.to_move();
+        if p.pending_holder() != Some(holder) || p.centre_stones(holder) != CENTRE_MAJORITY {
+            return;
+        }
+        for &a in legal {
+            if p.capture_targets(a).any(Support::is_centre) {
+                urgent.push(a);
+            }
+        }
     }
 }
 
@@ -120,6 +160,12 @@ impl Evaluator<AnyGame> for AnyEval {
             AnyGame::Intermedium(g) => IntermediumEval.evaluate(g),
             AnyGame::Grabber(g) => GrabberEval.evaluate(g),
             AnyGame::Support(g) => SupportEval.evaluate(g),
+        }
+    }
+
+    fn urgent(&self, position: &AnyGame, legal: &ActionList, urgent: &mut ActionList) {
+        if let AnyGame::Support(g) = position {
+            SupportEval.urgent(g, legal, urgent);
         }
     }
 }
@@ -158,5 +204,46 @@ mod tests {
         assert!(at("intermedium 2,b,w3,b,2/7/7/w2,4,b2,1/7/7/7/1,b2,5/7/7 b 20") > 0.2);
         // White has only single stones: lost at its turn.
         assert!(at("intermedium 7/6,w/7/7/2,b2,4/1,b5,1,b2,3/2,b,4/7/7/7 w 21") > 0.9);
+    }
+
+    #[test]
+    fn support_sees_whether_a_pending_centre_can_be_broken() {
+        use crate::rules::{Action, Cell, SupportOptions};
+        let at = |s: &str| {
+            Support::from_setup(&Setup::parse(s).unwrap(), SupportOptions::default()).unwrap()
+        };
+        let cell = |s: &str| -> Cell { s.parse().unwrap() };
+        // White holds d4, e4, f4, d5 and f5, pending; Black has no stone that reaches them.
+        let lost = at("support 9/9/9/9/3,w,1,w,3/3,w,w,w,3/9/9/9 b 20 0 0 w");
+        assert!(SupportEval.evaluate(&lost) < -0.9);
+        let mut urgent = ActionList::new();
+        let mut legal = ActionList::new();
+        lost.legal_actions(&mut legal);
+        SupportEval.urgent(&lost, &legal, &mut urgent);
+        assert!(urgent.is_empty(), "nothing saves Black");
+        // Black's g6 stands beside its base h7 and reaches f5: the centre can be broken, and
+        // only that stone, then only f5, answers the threat.
+        let saved = at("support 9/9/9/6,b,2/3,w,1,w,3/3,w,w,w,3/9/9/9 b 20 0 0 w");
+        let value = SupportEval.evaluate(&saved);
+        assert!(value > SupportEval.evaluate(&lost) + 0.1, "{value}");
+        legal.clear();
+        saved.legal_actions(&mut legal);
+        assert!(legal.len() > 20);
+        SupportEval.urgent(&saved, &legal, &mut urgent);
+        assert_eq!(urgent.as_slice(), &[Action::Cell(cell("g6"))]);
+        let mut chosen = saved.clone();
+        chosen.play(Action::Cell(cell("g6")));
+        legal.clear();
+        urgent.clear();
+        chosen.legal_actions(&mut legal);
+        SupportEval.urgent(&chosen, &legal, &mut urgent);
+        assert_eq!(urgent.as_slice(), &[Action::Cell(cell("f5"))]);
+        // Without a pending holder nothing is urgent.
+        let calm = at("support 9/9/9/6,b,2/3,w,1,w,3/3,w,w,4/9/9/9 b 20 0 0 -");
+        legal.clear();
+        urgent.clear();
+        calm.legal_actions(&mut legal);
+        SupportEval.urgent(&calm, &legal, &mut urgent);
+        assert!(urgent.is_empty());
     }
 }

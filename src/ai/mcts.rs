@@ -4,7 +4,8 @@
 //! the tree and consecutive levels may belong to the same player: every node records who
 //! decides there, and values are kept from Black's point of view. Results that are certain
 //! (a won, lost or drawn position) are proven and propagated (MCTS-Solver), playouts are cut
-//! short by the game's evaluator and guided by the decisions' learnt averages ([`super::mast`]),
+//! short by the game's evaluator (which may also name the answers a threat demands) and guided by
+//! the decisions' learnt averages ([`super::mast`]),
 //! and the tree below the move actually played is kept.
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -476,6 +477,7 @@ impl<G: Game> Search<G> {
         settings: &Settings,
     ) -> f32 {
         let mut list = ActionList::new();
+        let mut urgent = ActionList::new();
         let end_ply = state.ply().saturating_add(settings.playout_turns);
         loop {
             list.clear();
@@ -486,7 +488,11 @@ impl<G: Game> Search<G> {
             if !state.in_turn() && state.ply() >= end_ply {
                 return eval.evaluate(&state);
             }
-            let action = self.pick(&state, last, &list, settings);
+            // A threat that must be answered now is answered, if it can be.
+            urgent.clear();
+            eval.urgent(&state, &list, &mut urgent);
+            let choices = if urgent.is_empty() { &list } else { &urgent };
+            let action = self.pick(&state, last, choices, settings);
             last = self.step(&mut state, last, action, settings);
         }
     }
@@ -557,5 +563,41 @@ mod tests {
             None,
         );
         assert!(off.mast.is_empty(), "nothing recorded when off");
+    }
+
+    #[test]
+    fn playouts_answer_a_threat_the_evaluator_names() {
+        use crate::rules::{Setup, Support, SupportOptions};
+        // White holds five centre stones, pending; Black's only answer is g6 taking f5.
+        let setup =
+            Setup::parse("support 9/9/9/6,b,2/3,w,1,w,3/3,w,w,w,3/9/9/9 b 20 0 0 w").unwrap();
+        let position = Support::from_setup(&setup, SupportOptions::default()).unwrap();
+        let (g6, f5) = (
+            Action::Cell("g6".parse().unwrap()),
+            Action::Cell("f5".parse().unwrap()),
+        );
+        let short = Settings {
+            playout_turns: 1,
+            ..settings(0.5)
+        };
+        for seed in 0..10 {
+            let mut search = Search::new(position.clone(), seed);
+            search.trail.clear();
+            search.playout(
+                position.clone(),
+                None,
+                &super::super::eval::SupportEval,
+                &short,
+            );
+            let taken: Vec<MastKey> = search.trail.iter().map(|&(k, _)| k).collect();
+            assert_eq!(
+                taken,
+                vec![
+                    MastKey::new(Player::Black, None, g6),
+                    MastKey::new(Player::Black, Some(g6), f5)
+                ],
+                "seed {seed}"
+            );
+        }
     }
 }

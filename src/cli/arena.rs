@@ -82,10 +82,11 @@ pub fn run_match(
                 tally[outcome] += 1;
                 let _ = writeln!(
                     progress,
-                    "game {} of {games} (#{k}, A {}): A {}, {} turns; A {}-{}-{} so far",
+                    "game {} of {games} (#{k}, A {}): A {} ({}), {} turns; A {}-{}-{} so far",
                     count + 1,
                     r.a_colour,
                     ["won", "drew", "lost"][outcome],
+                    r.outcome.reason().word(),
                     r.plies,
                     tally[0],
                     tally[1],
@@ -167,9 +168,9 @@ pub fn run_bench(game: Option<&str>, seconds: f64, json: bool) -> Result<Vec<Str
             ..Level::Master.settings(budget)
         };
         let t = Instant::now();
-        let iterations = search
+        let (iterations, nodes) = search
             .run(&AnyEval, &settings, None)
-            .map_or(0, |r| r.iterations);
+            .map_or((0, 0), |r| (r.iterations, r.nodes));
         let search_secs = t.elapsed().as_secs_f64();
         let (pps, aps, ips) = (
             playouts as f64 / secs,
@@ -178,11 +179,11 @@ pub fn run_bench(game: Option<&str>, seconds: f64, json: bool) -> Result<Vec<Str
         );
         objects.push(format!(
             "\"{id}\":{{\"playouts_per_s\":{pps:.1},\"actions_per_s\":{aps:.0},\
-             \"mcts_iters_per_s\":{ips:.1}}}"
+             \"mcts_iters_per_s\":{ips:.1},\"mcts_nodes\":{nodes}}}"
         ));
         lines.push(format!(
             "{id}: {pps:.0} random playouts/s, {:.2} M actions/s; search {ips:.0} iterations/s \
-             from the start (one thread)",
+             from the start (one thread), {nodes} nodes in the tree",
             aps / 1e6
         ));
     }

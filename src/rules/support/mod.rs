@@ -9,6 +9,7 @@ mod notation;
 mod options;
 #[cfg(test)]
 mod tests;
+mod threats;
 
 pub use options::SupportOptions;
 
@@ -282,7 +283,12 @@ impl Support {
 
     /// The push from insertion cell `i` in direction `d` by the player to move, if legal.
     fn push(&self, i: usize, d: Dir) -> Option<Push> {
-        let own = self.stones[self.to_move];
+        self.push_by(self.to_move, i, d)
+    }
+
+    /// The push from insertion cell `i` in direction `d` by player `p`, if legal.
+    fn push_by(&self, p: Player, i: usize, d: Dir) -> Option<Push> {
+        let own = self.stones[p];
         let mut chain = [NONE; 9];
         let mut len = 0;
         let mut at = GEOMETRY.cell(i);

@@ -1,0 +1,170 @@
+//! What each player could capture with one move, were it their turn: the queries the computer's
+//! evaluation and playouts use to see threats (a pending centre that can still be broken, stones
+//! within reach). Read-only views of the position; they never change it.
+
+use super::{
+    ALL_BASES, BASES, CENTRE, Cells, GEOMETRY, INSERTION, Support, dilate, flood, has, inward,
+};
+use crate::rules::action::Action;
+use crate::rules::cell::Cell;
+use crate::rules::player::Player;
+
+/// The cells of a set, lowest index first.
+fn cells_of(mut set: Cells) -> impl Iterator<Item = Cell> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
+        let i = set.trailing_zeros() as usize;
+        set &= set - 1;
+        Some(GEOMETRY.cell(i))
+    })
+}
+
+impl Support {
+    /// Every cell a support move of `p` could go to: next to the network of a base that has an
+    /// own stone beside it, not own and not a base.
+    fn reach(&self, p: Player) -> Cells {
+        let own = self.stones[p];
+        let mut reach = 0;
+        for base in BASES[p] {
+            let around = dilate(base);
+            if around & own != 0 {
+                reach |= dilate(flood(around, own));
+            }
+        }
+        reach & !own & !ALL_BASES
+    }
+
+    /// The enemy stones on the heads of the pushes `p` could make from the insertion cell `i`.
+    fn push_captures(&self, p: Player, i: usize) -> Cells {
+        let enemy = self.stones[!p];
+        if !has(self.stones[p], i) || !has(INSERTION, i) {
+            return 0;
+        }
+        inward(GEOMETRY.cell(i))
+            .into_iter()
+            .filter_map(|d| self.push_by(p, i, d))
+            .filter(|push| has(enemy, push.head))
+            .fold(0, |set, push| set | 1 << push.head)
+    }
+
+    /// The enemy stones `attacker` could capture with one move.
+    fn capturable(&self, attacker: Player) -> Cells {
+        let mut set = self.reach(attacker) & self.stones[!attacker];
+        let mut edge = self.stones[attacker] & INSERTION;
+        while edge != 0 {
+            let i = edge.trailing_zeros() as usize;
+            edge &= edge - 1;
+            set |= self.push_captures(attacker, i);
+        }
+        set
+    }
+
+    /// How many enemy stones `attacker` could capture with one move, were it their turn.
+    #[must_use]
+    pub fn capturable_stones(&self, attacker: Player) -> u32 {
+        self.capturable(attacker).count_ones()
+    }
+
+    /// How many enemy stones on the centre `attacker` could capture with one move, were it
+    /// their turn.
+    #[must_use]
+    pub fn capturable_centre_stones(&self, attacker: Player) -> u32 {
+        (self.capturable(attacker) & CENTRE).count_ones()
+    }
+
+    /// How many centre cells (empty or enemy) a support move of `p` could reach.
+    #[must_use]
+    pub fn centre_reach(&self, p: Player) -> u32 {
+        (self.reach(p) & CENTRE).count_ones()
+    }
+
+    /// The enemy stones that the turn of the player to move, begun or finished by the legal
+    /// decision `action`, can capture: every capture still open after choosing a stone, or the
+    /// one a destination or direction makes. Nothing for a stone placed on an empty cell.
+    pub fn capture_targets(&self, action: Action) -> impl Iterator<Item = Cell> {
+        let p = self.to_move;
+        let enemy = self.stones[!p];
+        let set = match (self.chosen(), action) {
+            (None, Action::Cell(c)) => {
+                let i = GEOMETRY.index(c);
+                (self.destinations(i) & enemy) | self.push_captures(p, i)
+            }
+            (Some(_), Action::Cell(to)) => enemy & 1 << GEOMETRY.index(to),
+            (Some(from), Action::Dir(d)) => self
+                .push(GEOMETRY.index(from), d)
+                .map_or(0, |push| enemy & 1 << push.head),
+            _ => 0,
+        };
+        cells_of(set)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{ActionList, Game, Setup, SupportOptions};
+
+    fn at(s: &str) -> Support {
+        Support::from_setup(&Setup::parse(s).unwrap(), SupportOptions::default()).unwrap()
+    }
+
+    fn cell(s: &str) -> Cell {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn support_moves_and_pushes_both_threaten() {
+        // White: c3 beside the base c2, so its group (c3, d4) reaches e5, where a black stone
+        // stands. White's f1 touches no white base but can push north-west onto e2 (black).
+        // Black: e5 and e2, touching no black base.
+        let g = at("support 9/9/9/9/4,b,4/3,w,5/2,w,6/4,b,4/5,w,3 w 10 0 0 -");
+        assert_eq!(g.capturable_stones(Player::White), 2);
+        assert_eq!(g.capturable_centre_stones(Player::White), 1);
+        // Black's stones touch none of Black's bases and stand on no edge.
+        assert_eq!(g.capturable_stones(Player::Black), 0);
+        assert_eq!(g.centre_reach(Player::Black), 0);
+        // d4's neighbours e4, d5 and e5 (d4 itself is White's).
+        assert_eq!(g.centre_reach(Player::White), 3);
+        let targets: Vec<Cell> = g.capture_targets(Action::Cell(cell("c3"))).collect();
+        assert_eq!(targets, vec![cell("e5")]);
+        let targets: Vec<Cell> = g.capture_targets(Action::Cell(cell("f1"))).collect();
+        assert_eq!(targets, vec![cell("e2")]);
+        assert_eq!(g.capture_targets(Action::Cell(cell("b1"))).count(), 0);
+    }
+
+    #[test]
+    fn every_legal_capture_is_named_by_its_decisions() {
+        // Through random games: a finishing decision names exactly the stone it takes, and the
+        // stone chosen before it named that stone too.
+        let mut g = Support::start(SupportOptions::default());
+        let mut list = ActionList::new();
+        let mut state = 7u64;
+        let mut seen = 0;
+        while g.outcome().is_none() && g.ply() < 300 {
+            list.clear();
+            g.legal_actions(&mut list);
+            state = crate::rules::zobrist::key(state);
+            let a = list[(state % list.len() as u64) as usize];
+            let chosen = g.chosen();
+            let named: Vec<Cell> = g.capture_targets(a).collect();
+            let threats = g.capturable(g.to_move());
+            let before = g.captures(g.to_move());
+            let mover = g.to_move();
+            let mut next = g.clone();
+            next.play(a);
+            if chosen.is_some() {
+                let took = next.captures(mover) - before;
+                assert_eq!(named.len() as u32, took, "{} then {a}", g.to_setup());
+                seen += took;
+            } else {
+                for c in &named {
+                    assert!(has(threats, GEOMETRY.index(*c)), "{c} is among the threats");
+                }
+            }
+            g = next;
+        }
+        assert!(seen > 0, "the game had captures");
+    }
+}
