@@ -2,7 +2,7 @@
 //! playouts short. Kept apart from the rules and from the search (Game / Evaluator / Strategy).
 
 use crate::rules::{
-    ActionList, AnyGame, CashInHand, Game, Grabber, Intermedium, Player, Splay, Support,
+    ActionList, AnyGame, ByPlayer, CashInHand, Game, Grabber, Intermedium, Player, Splay, Support,
     splay::WINNING_CAPTURES, support::CENTRE_MAJORITY,
 };
 
@@ -86,16 +86,17 @@ pub struct SupportEval;
 impl Evaluator<Support> for SupportEval {
     fn evaluate(&self, p: &Support) -> f32 {
         let mover = p.to_move();
+        let threats = ByPlayer::new(p.threats(Player::Black), p.threats(Player::White));
         if let Some(holder) = p.pending_holder()
             && holder != mover
-            && (p.centre_stones(holder) > CENTRE_MAJORITY || p.capturable_centre_stones(mover) == 0)
+            && (p.centre_stones(holder) > CENTRE_MAJORITY || threats[mover].capturable_centre == 0)
         {
             let won = 0.98;
             return if holder == Player::Black { won } else { -won };
         }
         let side = |who: Player| {
-            let threats = p.capturable_stones(who) as f32;
-            let tempo = if who == mover && threats > 0.0 {
+            let t = threats[who];
+            let tempo = if who == mover && t.capturable > 0 {
                 0.12
             } else {
                 0.0
@@ -107,8 +108,8 @@ impl Evaluator<Support> for SupportEval {
             };
             p.captures(who) as f32 / 6.0
                 + 0.22 * p.centre_stones(who) as f32
-                + 0.04 * p.centre_reach(who) as f32
-                + 0.04 * threats.min(6.0)
+                + 0.04 * t.centre_reach as f32
+                + 0.04 * t.capturable.min(6) as f32
                 + tempo
                 + pending
         };

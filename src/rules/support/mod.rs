@@ -12,6 +12,7 @@ mod tests;
 mod threats;
 
 pub use options::SupportOptions;
+pub use threats::Threats;
 
 use crate::rules::action::{Action, ActionList, TurnActions};
 use crate::rules::cell::{Cell, Dir, Geometry};

@@ -21,6 +21,17 @@ fn cells_of(mut set: Cells) -> impl Iterator<Item = Cell> {
     })
 }
 
+/// What one player could do with one move, were it their turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Threats {
+    /// Enemy stones it could capture.
+    pub capturable: u32,
+    /// Enemy stones on the centre it could capture.
+    pub capturable_centre: u32,
+    /// Centre cells (empty or enemy) a support move could reach.
+    pub centre_reach: u32,
+}
+
 impl Support {
     /// Every cell a support move of `p` could go to: next to the network of a base that has an
     /// own stone beside it, not own and not a base.
@@ -61,23 +72,16 @@ impl Support {
         set
     }
 
-    /// How many enemy stones `attacker` could capture with one move, were it their turn.
+    /// What `p` could do with one move, were it their turn: each count computed once, for the
+    /// evaluation that reads them after every playout.
     #[must_use]
-    pub fn capturable_stones(&self, attacker: Player) -> u32 {
-        self.capturable(attacker).count_ones()
-    }
-
-    /// How many enemy stones on the centre `attacker` could capture with one move, were it
-    /// their turn.
-    #[must_use]
-    pub fn capturable_centre_stones(&self, attacker: Player) -> u32 {
-        (self.capturable(attacker) & CENTRE).count_ones()
-    }
-
-    /// How many centre cells (empty or enemy) a support move of `p` could reach.
-    #[must_use]
-    pub fn centre_reach(&self, p: Player) -> u32 {
-        (self.reach(p) & CENTRE).count_ones()
+    pub fn threats(&self, p: Player) -> Threats {
+        let capturable = self.capturable(p);
+        Threats {
+            capturable: capturable.count_ones(),
+            capturable_centre: (capturable & CENTRE).count_ones(),
+            centre_reach: (self.reach(p) & CENTRE).count_ones(),
+        }
     }
 
     /// The enemy stones that the turn of the player to move, begun or finished by the legal
@@ -120,13 +124,24 @@ mod tests {
         // stands. White's f1 touches no white base but can push north-west onto e2 (black).
         // Black: e5 and e2, touching no black base.
         let g = at("support 9/9/9/9/4,b,4/3,w,5/2,w,6/4,b,4/5,w,3 w 10 0 0 -");
-        assert_eq!(g.capturable_stones(Player::White), 2);
-        assert_eq!(g.capturable_centre_stones(Player::White), 1);
+        assert_eq!(
+            g.threats(Player::White),
+            Threats {
+                capturable: 2,
+                capturable_centre: 1,
+                // d4's neighbours e4, d5 and e5 (d4 itself is White's).
+                centre_reach: 3,
+            }
+        );
         // Black's stones touch none of Black's bases and stand on no edge.
-        assert_eq!(g.capturable_stones(Player::Black), 0);
-        assert_eq!(g.centre_reach(Player::Black), 0);
-        // d4's neighbours e4, d5 and e5 (d4 itself is White's).
-        assert_eq!(g.centre_reach(Player::White), 3);
+        assert_eq!(
+            g.threats(Player::Black),
+            Threats {
+                capturable: 0,
+                capturable_centre: 0,
+                centre_reach: 0,
+            }
+        );
         let targets: Vec<Cell> = g.capture_targets(Action::Cell(cell("c3"))).collect();
         assert_eq!(targets, vec![cell("e5")]);
         let targets: Vec<Cell> = g.capture_targets(Action::Cell(cell("f1"))).collect();
