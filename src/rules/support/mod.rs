@@ -327,8 +327,14 @@ impl Support {
         let Some(base) = BASES[p].into_iter().find(|&b| has(dilate(b), i)) else {
             return 0;
         };
-        let network = flood(dilate(base), own);
-        dilate(network) & !own & !ALL_BASES
+        self.base_reach(p, base)
+    }
+
+    /// Where a support move of `p` from beside `base` may go: the cells bordering the base's
+    /// network (the groups touching it) that are neither own nor a base.
+    fn base_reach(&self, p: Player, base: Cells) -> Cells {
+        let own = self.stones[p];
+        dilate(flood(dilate(base), own)) & !own & !ALL_BASES
     }
 
     fn can_choose(&self, i: usize) -> bool {

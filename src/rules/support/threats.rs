@@ -2,9 +2,7 @@
 //! evaluation and playouts use to see threats (a pending centre that can still be broken, stones
 //! within reach). Read-only views of the position; they never change it.
 
-use super::{
-    ALL_BASES, BASES, CENTRE, Cells, GEOMETRY, INSERTION, Support, dilate, flood, has, inward,
-};
+use super::{BASES, CENTRE, Cells, GEOMETRY, INSERTION, Support, dilate, has, inward};
 use crate::rules::action::Action;
 use crate::rules::cell::Cell;
 use crate::rules::player::Player;
@@ -36,15 +34,10 @@ impl Support {
     /// Every cell a support move of `p` could go to: next to the network of a base that has an
     /// own stone beside it, not own and not a base.
     fn reach(&self, p: Player) -> Cells {
-        let own = self.stones[p];
-        let mut reach = 0;
-        for base in BASES[p] {
-            let around = dilate(base);
-            if around & own != 0 {
-                reach |= dilate(flood(around, own));
-            }
-        }
-        reach & !own & !ALL_BASES
+        BASES[p]
+            .into_iter()
+            .filter(|&base| dilate(base) & self.stones[p] != 0)
+            .fold(0, |reach, base| reach | self.base_reach(p, base))
     }
 
     /// The enemy stones on the heads of the pushes `p` could make from the insertion cell `i`.
@@ -60,9 +53,10 @@ impl Support {
             .fold(0, |set, push| set | 1 << push.head)
     }
 
-    /// The enemy stones `attacker` could capture with one move.
-    fn capturable(&self, attacker: Player) -> Cells {
-        let mut set = self.reach(attacker) & self.stones[!attacker];
+    /// The enemy stones `attacker` could capture with one move, given where its support moves
+    /// reach ([`Support::reach`]).
+    fn capturable(&self, attacker: Player, reach: Cells) -> Cells {
+        let mut set = reach & self.stones[!attacker];
         let mut edge = self.stones[attacker] & INSERTION;
         while edge != 0 {
             let i = edge.trailing_zeros() as usize;
@@ -76,11 +70,12 @@ impl Support {
     /// evaluation that reads them after every playout.
     #[must_use]
     pub fn threats(&self, p: Player) -> Threats {
-        let capturable = self.capturable(p);
+        let reach = self.reach(p);
+        let capturable = self.capturable(p, reach);
         Threats {
             capturable: capturable.count_ones(),
             capturable_centre: (capturable & CENTRE).count_ones(),
-            centre_reach: (self.reach(p) & CENTRE).count_ones(),
+            centre_reach: (reach & CENTRE).count_ones(),
         }
     }
 
@@ -164,7 +159,7 @@ mod tests {
             let a = list[(state % list.len() as u64) as usize];
             let chosen = g.chosen();
             let named: Vec<Cell> = g.capture_targets(a).collect();
-            let threats = g.capturable(g.to_move());
+            let threats = g.capturable(g.to_move(), g.reach(g.to_move()));
             let before = g.captures(g.to_move());
             let mover = g.to_move();
             let mut next = g.clone();
