@@ -144,6 +144,7 @@ impl Contestant {
                 exploration: std::f32::consts::SQRT_2,
                 playout_turns: u32::MAX,
                 mast_greed: 0.0,
+                tactic_greed: 0.0,
                 mistake: 0.0,
                 ..base
             },

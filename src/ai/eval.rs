@@ -15,6 +15,11 @@ pub trait Evaluator<G: Game>: Send + Sync {
     /// at once (an answer to a threat), written to `urgent`; left empty when any decision will
     /// do, or when none saves the game.
     fn urgent(&self, _position: &G, _legal: &ActionList, _urgent: &mut ActionList) {}
+
+    /// The decisions among `legal` that a playout going for material prefers (captures, or the
+    /// first decision of a turn that can capture), written to `out`; left empty when the game
+    /// names none or none is open.
+    fn tactical(&self, _position: &G, _legal: &ActionList, _out: &mut ActionList) {}
 }
 
 /// Splay: captured stones decide the game, so material is most of it; stones already sitting on
@@ -129,6 +134,12 @@ impl Evaluator<Support> for SupportEval {
             }
         }
     }
+
+    /// Support at short budgets is a capture race: playouts that take what they can play it
+    /// more like people do than random ones, which almost never find a capture.
+    fn tactical(&self, p: &Support, legal: &ActionList, out: &mut ActionList) {
+        p.capturing_decisions(legal, out);
+    }
 }
 
 /// Cash In Hand: the stones on the board are always 128, so owning more of them is what capturing
@@ -167,6 +178,12 @@ impl Evaluator<AnyGame> for AnyEval {
     fn urgent(&self, position: &AnyGame, legal: &ActionList, urgent: &mut ActionList) {
         if let AnyGame::Support(g) = position {
             SupportEval.urgent(g, legal, urgent);
+        }
+    }
+
+    fn tactical(&self, position: &AnyGame, legal: &ActionList, out: &mut ActionList) {
+        if let AnyGame::Support(g) = position {
+            SupportEval.tactical(g, legal, out);
         }
     }
 }

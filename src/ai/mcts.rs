@@ -478,6 +478,8 @@ impl<G: Game> Search<G> {
     ) -> f32 {
         let mut list = ActionList::new();
         let mut urgent = ActionList::new();
+        let mut tactical = ActionList::new();
+        let mut greedy_turn = false;
         let end_ply = state.ply().saturating_add(settings.playout_turns);
         loop {
             list.clear();
@@ -485,13 +487,28 @@ impl<G: Game> Search<G> {
             if list.is_empty() {
                 return f32::from(state.outcome().map_or(0, black_value));
             }
-            if !state.in_turn() && state.ply() >= end_ply {
-                return eval.evaluate(&state);
+            if !state.in_turn() {
+                if state.ply() >= end_ply {
+                    return eval.evaluate(&state);
+                }
+                // The whole turn goes for material or none of it does.
+                greedy_turn =
+                    settings.tactic_greed > 0.0 && self.rng.unit() < settings.tactic_greed;
             }
             // A threat that must be answered now is answered, if it can be.
             urgent.clear();
             eval.urgent(&state, &list, &mut urgent);
-            let choices = if urgent.is_empty() { &list } else { &urgent };
+            tactical.clear();
+            if urgent.is_empty() && greedy_turn {
+                eval.tactical(&state, &list, &mut tactical);
+            }
+            let choices = if !urgent.is_empty() {
+                &urgent
+            } else if !tactical.is_empty() {
+                &tactical
+            } else {
+                &list
+            };
             let action = self.pick(&state, last, choices, settings);
             last = self.step(&mut state, last, action, settings);
         }
@@ -599,5 +616,57 @@ mod tests {
                 "seed {seed}"
             );
         }
+    }
+
+    #[test]
+    fn greedy_playout_turns_take_what_they_can() {
+        use crate::rules::{Setup, Support, SupportOptions};
+        // White's c3 (beside its base c2) can take e5, and its f1 can push north-west onto e2.
+        let setup =
+            Setup::parse("support 9/9/9/9/4,b,4/3,w,5/2,w,6/4,b,4/5,w,3 w 10 0 0 -").unwrap();
+        let position = Support::from_setup(&setup, SupportOptions::default()).unwrap();
+        let cell = |s: &str| Action::Cell(s.parse().unwrap());
+        let turn = |stone: Action, then: Action| {
+            vec![
+                MastKey::new(Player::White, None, stone),
+                MastKey::new(Player::White, Some(stone), then),
+            ]
+        };
+        let captures = [
+            turn(cell("c3"), cell("e5")),
+            turn(cell("f1"), Action::Dir(crate::rules::Dir::Nw)),
+        ];
+        let first_turn = |greed: f32, seed: u64| {
+            let short = Settings {
+                playout_turns: 1,
+                tactic_greed: greed,
+                ..settings(0.5)
+            };
+            let mut search = Search::new(position.clone(), seed);
+            search.trail.clear();
+            search.playout(
+                position.clone(),
+                None,
+                &super::super::eval::SupportEval,
+                &short,
+            );
+            search
+                .trail
+                .iter()
+                .map(|&(k, _)| k)
+                .take(2)
+                .collect::<Vec<_>>()
+        };
+        for seed in 0..10 {
+            let taken = first_turn(1.0, seed);
+            assert!(captures.contains(&taken), "seed {seed}: {taken:?}");
+        }
+        let random = (0..10)
+            .filter(|&seed| !captures.contains(&first_turn(0.0, seed)))
+            .count();
+        assert!(
+            random > 0,
+            "without greed some playouts leave the stones be"
+        );
     }
 }

@@ -28,6 +28,9 @@ pub struct Settings {
     /// Chance that a playout decision is the one that has done best in this search's playouts
     /// so far (move-average sampling, [`mast`]) rather than a random one; 0 plays at random.
     pub mast_greed: f32,
+    /// Chance that a playout turn goes for material: it takes the decisions the evaluator calls
+    /// tactical ([`eval::Evaluator::tactical`], captures) when there are any.
+    pub tactic_greed: f32,
     /// Chance of choosing a plausible but lesser decision (human-like mistakes).
     pub mistake: f32,
     /// The most nodes the tree may hold.
@@ -62,6 +65,7 @@ impl Level {
             exploration: 1.0,
             playout_turns: 12,
             mast_greed: 0.5,
+            tactic_greed: 0.8,
             mistake: 0.0,
             max_nodes: 4_000_000,
         };

@@ -3,6 +3,7 @@
 //! within reach). Read-only views of the position; they never change it.
 
 use super::{BASES, CENTRE, Cells, GEOMETRY, INSERTION, Support, dilate, has, inward};
+use crate::rules::ActionList;
 use crate::rules::action::Action;
 use crate::rules::cell::Cell;
 use crate::rules::player::Player;
@@ -79,6 +80,57 @@ impl Support {
         }
     }
 
+    /// The own stones whose turn, begun by choosing them, can capture: those beside a base whose
+    /// network borders an enemy stone, and those on the edge whose push ends on one.
+    fn capturers(&self) -> Cells {
+        let p = self.to_move;
+        let (own, enemy) = (self.stones[p], self.stones[!p]);
+        let mut set = 0;
+        for base in BASES[p] {
+            let beside = dilate(base) & own;
+            if beside != 0 && self.base_reach(p, base) & enemy != 0 {
+                set |= beside;
+            }
+        }
+        let mut edge = own & INSERTION & !set;
+        while edge != 0 {
+            let i = edge.trailing_zeros() as usize;
+            edge &= edge - 1;
+            if self.push_captures(p, i) != 0 {
+                set |= 1 << i;
+            }
+        }
+        set
+    }
+
+    /// The decisions among `legal` (the legal decisions here) that capture or begin a turn that
+    /// can: what a playout that goes for material takes. One pass over the networks, not one
+    /// per decision, so playouts can ask at every turn.
+    pub fn capturing_decisions(&self, legal: &ActionList, out: &mut ActionList) {
+        match self.chosen() {
+            None => {
+                let capturers = self.capturers();
+                if capturers == 0 {
+                    return;
+                }
+                for &a in legal {
+                    if let Action::Cell(c) = a
+                        && has(capturers, GEOMETRY.index(c))
+                    {
+                        out.push(a);
+                    }
+                }
+            }
+            Some(_) => {
+                for &a in legal {
+                    if self.capture_targets(a).next().is_some() {
+                        out.push(a);
+                    }
+                }
+            }
+        }
+    }
+
     /// The enemy stones that the turn of the player to move, begun or finished by the legal
     /// decision `action`, can capture: every capture still open after choosing a stone, or the
     /// one a destination or direction makes. Nothing for a stone placed on an empty cell.
@@ -142,6 +194,55 @@ mod tests {
         let targets: Vec<Cell> = g.capture_targets(Action::Cell(cell("f1"))).collect();
         assert_eq!(targets, vec![cell("e2")]);
         assert_eq!(g.capture_targets(Action::Cell(cell("b1"))).count(), 0);
+    }
+
+    #[test]
+    fn capturing_decisions_are_the_stones_and_moves_that_take() {
+        // The position above: White's c3 (beside the base c2) reaches e5, and f1 pushes onto e2.
+        let g = at("support 9/9/9/9/4,b,4/3,w,5/2,w,6/4,b,4/5,w,3 w 10 0 0 -");
+        let capturing = |g: &Support| {
+            let (mut legal, mut out) = (ActionList::new(), ActionList::new());
+            g.legal_actions(&mut legal);
+            g.capturing_decisions(&legal, &mut out);
+            let mut names: Vec<String> = out.iter().map(ToString::to_string).collect();
+            names.sort();
+            names
+        };
+        assert_eq!(capturing(&g), ["c3", "f1"]);
+        let mut c3 = g.clone();
+        c3.play(Action::Cell(cell("c3")));
+        assert_eq!(capturing(&c3), ["e5"]);
+        let mut f1 = g.clone();
+        f1.play(Action::Cell(cell("f1")));
+        assert_eq!(capturing(&f1), ["nw"]);
+        // Black has nothing to take.
+        let black = at("support 9/9/9/9/4,b,4/3,w,5/2,w,6/4,b,4/5,w,3 b 10 0 0 -");
+        assert!(capturing(&black).is_empty());
+    }
+
+    #[test]
+    fn capturing_decisions_agree_with_the_targets_of_each_decision() {
+        // Through random games: the one-pass answer is the decisions that name a target.
+        let mut g = Support::start(SupportOptions::default());
+        let (mut legal, mut fast) = (ActionList::new(), ActionList::new());
+        let mut state = 11u64;
+        let mut found = 0;
+        while g.outcome().is_none() && g.ply() < 300 {
+            legal.clear();
+            fast.clear();
+            g.legal_actions(&mut legal);
+            g.capturing_decisions(&legal, &mut fast);
+            let slow: Vec<Action> = legal
+                .iter()
+                .copied()
+                .filter(|&a| g.capture_targets(a).next().is_some())
+                .collect();
+            assert_eq!(fast.as_slice(), slow.as_slice(), "{}", g.to_setup());
+            found += fast.len();
+            state = crate::rules::zobrist::key(state);
+            g.play(legal[(state % legal.len() as u64) as usize]);
+        }
+        assert!(found > 0, "the game offered captures");
     }
 
     #[test]
