@@ -582,6 +582,23 @@ mod tests {
         assert!(off.mast.is_empty(), "nothing recorded when off");
     }
 
+    /// The decisions one Support playout from `position` took, in order.
+    fn support_playout(
+        position: &crate::rules::Support,
+        settings: &Settings,
+        seed: u64,
+    ) -> Vec<MastKey> {
+        let mut search = Search::new(position.clone(), seed);
+        search.trail.clear();
+        search.playout(
+            position.clone(),
+            None,
+            &super::super::eval::SupportEval,
+            settings,
+        );
+        search.trail.iter().map(|&(k, _)| k).collect()
+    }
+
     #[test]
     fn playouts_answer_a_threat_the_evaluator_names() {
         use crate::rules::{Setup, Support, SupportOptions};
@@ -598,15 +615,7 @@ mod tests {
             ..settings(0.5)
         };
         for seed in 0..10 {
-            let mut search = Search::new(position.clone(), seed);
-            search.trail.clear();
-            search.playout(
-                position.clone(),
-                None,
-                &super::super::eval::SupportEval,
-                &short,
-            );
-            let taken: Vec<MastKey> = search.trail.iter().map(|&(k, _)| k).collect();
+            let taken = support_playout(&position, &short, seed);
             assert_eq!(
                 taken,
                 vec![
@@ -642,20 +651,9 @@ mod tests {
                 tactic_greed: greed,
                 ..settings(0.5)
             };
-            let mut search = Search::new(position.clone(), seed);
-            search.trail.clear();
-            search.playout(
-                position.clone(),
-                None,
-                &super::super::eval::SupportEval,
-                &short,
-            );
-            search
-                .trail
-                .iter()
-                .map(|&(k, _)| k)
-                .take(2)
-                .collect::<Vec<_>>()
+            let mut taken = support_playout(&position, &short, seed);
+            taken.truncate(2);
+            taken
         };
         for seed in 0..10 {
             let taken = first_turn(1.0, seed);
