@@ -4,8 +4,9 @@
 //! the tree and consecutive levels may belong to the same player: every node records who
 //! decides there, and values are kept from Black's point of view. Results that are certain
 //! (a won, lost or drawn position) are proven and propagated (MCTS-Solver), playouts are cut
-//! short by the game's evaluator (which may also name the answers a threat demands) and guided by
-//! the decisions' learnt averages ([`super::mast`]),
+//! short by the game's evaluator (which may also name the answers a threat demands and the
+//! captures a greedy playout turn takes) and guided by the decisions' learnt averages
+//! ([`super::mast`]),
 //! and the tree below the move actually played is kept.
 
 use std::sync::atomic::{AtomicBool, Ordering};
