@@ -9,10 +9,12 @@
 
 mod notation;
 mod options;
+mod strikes;
 #[cfg(test)]
 mod tests;
 
 pub use options::IntermediumOptions;
+pub use strikes::Strikes;
 
 use crate::rules::action::{Action, ActionList, TurnActions};
 use crate::rules::cell::{Cell, Dir, Geometry};
@@ -99,6 +101,9 @@ pub struct Intermedium {
     city: bool,
     /// Stacks of two or more per player.
     tall: ByPlayer<u8>,
+    /// The cells holding stones, and those holding exactly one (kept with the heights).
+    filled: Cells,
+    single: Cells,
     /// The cell the stack was lifted from (`NONE` between turns).
     origin: u8,
     /// Where the stones in hand are (the last cell entered).
@@ -227,6 +232,8 @@ impl Intermedium {
             ply,
             city,
             tall: ByPlayer::default(),
+            filled: 0,
+            single: 0,
             origin: NONE,
             at: NONE,
             last: NO_DIR,
@@ -240,6 +247,8 @@ impl Intermedium {
             if h >= 2 {
                 g.tall[owner(i)] += 1;
             }
+            g.filled |= Cells::from(h > 0) << i;
+            g.single |= Cells::from(h == 1) << i;
         }
         g.hash = g.full_hash();
         g
@@ -285,6 +294,9 @@ impl Intermedium {
         if h >= 2 {
             self.tall[p] += 1;
         }
+        let bit: Cells = 1 << i;
+        self.filled = (self.filled & !bit) | (Cells::from(h > 0) << i);
+        self.single = (self.single & !bit) | (Cells::from(h == 1) << i);
         self.heights[i] = h;
     }
 
