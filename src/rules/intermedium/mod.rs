@@ -123,13 +123,14 @@ pub struct Intermedium {
 /// A set of cells, bit `index`.
 type Cells = u128;
 
-const fn cell_masks() -> [Cells; 4] {
+/// For each direction of a neighbour table, the cells that have a neighbour that way.
+const fn cell_masks(table: &[[u8; 4]; CELLS]) -> [Cells; 4] {
     let mut has = [0; 4];
     let mut i = 0;
     while i < CELLS {
         let mut d = 0;
         while d < 4 {
-            if DIAG[i][d] != NONE {
+            if table[i][d] != NONE {
                 has[d] |= 1 << i;
             }
             d += 1;
@@ -140,7 +141,7 @@ const fn cell_masks() -> [Cells; 4] {
 }
 
 /// For each diagonal, the cells that have a neighbour that way.
-const MASKS: [Cells; 4] = cell_masks();
+const MASKS: [Cells; 4] = cell_masks(&DIAG);
 
 /// How far a diagonal step moves a cell's index.
 const SHIFT: [i32; 4] = [8, -6, -8, 6];

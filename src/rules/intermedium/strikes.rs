@@ -3,7 +3,8 @@
 //! for material prefers. Worked on bitsets of cells, like the opening search.
 
 use super::{
-    CELLS, CITY, Cells, DIAG, GEOMETRY, Intermedium, NO_DIR, NONE, OpeningSearch, before, owner,
+    CELLS, CITY, Cells, DIAG, GEOMETRY, Intermedium, NO_DIR, NONE, ORTH, OpeningSearch, before,
+    cell_masks, owner,
 };
 use crate::rules::ActionList;
 use crate::rules::action::Action;
@@ -12,27 +13,8 @@ use crate::rules::player::{ByPlayer, Player};
 /// How far an orthogonal step (north, east, south, west) moves a cell's index.
 const ORTH_SHIFT: [i32; 4] = [7, 1, -7, -1];
 
-const fn orth_masks() -> [Cells; 4] {
-    let mut has = [0; 4];
-    let mut i = 0;
-    while i < CELLS {
-        let c = GEOMETRY.cell(i);
-        let (x, y) = (c.x(), c.y());
-        let present = [y < 9, x < 6, y > 0, x > 0];
-        let mut d = 0;
-        while d < 4 {
-            if present[d] {
-                has[d] |= 1 << i;
-            }
-            d += 1;
-        }
-        i += 1;
-    }
-    has
-}
-
 /// For each orthogonal direction, the cells that have a neighbour that way.
-const ORTH_MASKS: [Cells; 4] = orth_masks();
+const ORTH_MASKS: [Cells; 4] = cell_masks(&ORTH);
 
 const fn colour_cells() -> ByPlayer<Cells> {
     let mut black = 0;
@@ -53,8 +35,9 @@ const fn ring(city: u8) -> Cells {
     let mut set = 0;
     let mut d = 0;
     while d < 4 {
-        if ORTH_MASKS[d] >> city & 1 == 1 {
-            set |= 1 << (city as i32 + ORTH_SHIFT[d]);
+        let n = ORTH[city as usize][d];
+        if n != NONE {
+            set |= 1 << n;
         }
         d += 1;
     }
