@@ -3,6 +3,7 @@
 //! The rules of `shared/rules/splay.md`, exactly. The board is 64 one-byte stack codes
 //! (see `tables.rs`), so a position is about 100 bytes and is copied freely by the search.
 
+mod captures;
 mod notation;
 mod options;
 mod tables;
@@ -34,6 +35,16 @@ pub const WINNING_CAPTURES: u8 = 9;
 pub const STONES_PER_COLOUR: usize = 18;
 
 const NO_ORIGIN: u8 = u8::MAX;
+
+/// One side's stones by their distance, in ranks, from the rank where the enemy captures them
+/// (see [`Splay::exposure`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Exposure {
+    /// All of the side's stones on the board.
+    pub stones: [u8; 8],
+    /// Those in stacks the enemy controls.
+    pub held: [u8; 8],
+}
 
 /// A Splay position, with the origin chosen so far in the current turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -150,6 +161,36 @@ impl Splay {
             }
         }
         false
+    }
+
+    /// How near `p`'s stones are to being captured: for each distance in ranks from the rank
+    /// where the enemy captures them (rank 1 for white stones, rank 8 for black ones), how many
+    /// of `p`'s stones stand there, and how many of those the enemy holds (a stack whose top
+    /// stone is the enemy's, which the enemy may carry there).
+    #[must_use]
+    pub fn exposure(&self, p: Player) -> Exposure {
+        let mut exposure = Exposure::default();
+        let enemy_tops = self.tops[!p];
+        for (i, &code) in self.board.iter().enumerate() {
+            let h = height(code);
+            if h == 0 {
+                continue;
+            }
+            let white = (code ^ (1 << h)).count_ones() as u8;
+            let mine = match p {
+                Player::Black => h - white,
+                Player::White => white,
+            };
+            let distance = match p {
+                Player::White => i / 8,
+                Player::Black => 7 - i / 8,
+            };
+            exposure.stones[distance] += mine;
+            if enemy_tops & (1 << i) != 0 {
+                exposure.held[distance] += mine;
+            }
+        }
+        exposure
     }
 
     /// The reach of a cell: the longest straight line from it to the edge, itself not counted.
