@@ -1,7 +1,7 @@
 //! Captures the side to move can make now: the stacks and moves that put enemy stones on its
 //! own back rank. Playouts that go for material ask for them at every turn.
 
-use super::tables::{RAY, STEP, height};
+use super::tables::{STEP, STRIP, height};
 use super::{NO_ORIGIN, Splay, cell, colour_bit, index};
 use crate::rules::action::{Action, ActionList};
 use crate::rules::player::Player;
@@ -25,10 +25,7 @@ impl Splay {
         let enemy = colour_bit(!p);
         let back = back_row(p);
         match action {
-            Action::Cell(to) if index(to) / 8 == back => {
-                let white = (code ^ (1 << h)).count_ones() as u8;
-                if enemy == 0 { h - white } else { white }
-            }
+            Action::Cell(to) if index(to) / 8 == back => STRIP[enemy as usize][code as usize].1,
             Action::Dir(d) => {
                 let d = d.index();
                 let mut i = from as isize;
@@ -51,12 +48,9 @@ impl Splay {
     fn may_capture_from(&self, from: usize) -> bool {
         let p = self.to_move;
         let code = self.board[from];
-        let h = height(code);
-        let white = (code ^ (1 << h)).count_ones() as u8;
-        let enemy = if p == Player::Black { white } else { h - white };
-        let rows = from / 8;
-        let distance = if p == Player::Black { rows } else { 7 - rows };
-        enemy > 0 && distance >= 1 && distance <= usize::from(h.max(1))
+        let enemy = STRIP[colour_bit(!p) as usize][code as usize].1;
+        let distance = (from / 8).abs_diff(back_row(p));
+        enemy > 0 && distance >= 1 && distance <= usize::from(height(code).max(1))
     }
 
     /// The decisions among `legal` (the legal decisions here) that capture, or choose a stack
@@ -92,9 +86,6 @@ impl Splay {
         let forced = self.at_limit(from) && self.any_splay(from);
         let mut best = 0;
         for (d, dir) in crate::rules::cell::Dir::ALL.into_iter().enumerate() {
-            if RAY[from][d] == 0 {
-                continue;
-            }
             if !forced && let Some(to) = self.step_ok(from, d) {
                 best = best.max(self.gain(from, Action::Cell(cell(to))));
             }

@@ -172,15 +172,10 @@ impl Splay {
         let mut exposure = Exposure::default();
         let enemy_tops = self.tops[!p];
         for (i, &code) in self.board.iter().enumerate() {
-            let h = height(code);
-            if h == 0 {
+            let mine = STRIP[colour_bit(p) as usize][code as usize].1;
+            if mine == 0 {
                 continue;
             }
-            let white = (code ^ (1 << h)).count_ones() as u8;
-            let mine = match p {
-                Player::Black => h - white,
-                Player::White => white,
-            };
             let distance = match p {
                 Player::White => i / 8,
                 Player::Black => 7 - i / 8,
