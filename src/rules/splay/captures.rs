@@ -2,7 +2,7 @@
 //! own back rank. Playouts that go for material ask for them at every turn.
 
 use super::tables::{STEP, STRIP, height};
-use super::{NO_ORIGIN, Splay, cell, colour_bit, index};
+use super::{NO_ORIGIN, Splay, colour_bit, index};
 use crate::rules::action::{Action, ActionList};
 use crate::rules::player::Player;
 
@@ -80,20 +80,11 @@ impl Splay {
         }
     }
 
-    /// The most one legal move of the stack on `from` captures (a stack at its limit that can
-    /// splay may only splay).
+    /// The most one legal move of the stack on `from` captures.
     fn best_gain(&self, from: usize) -> u8 {
-        let forced = self.at_limit(from) && self.any_splay(from);
-        let mut best = 0;
-        for (d, dir) in crate::rules::cell::Dir::ALL.into_iter().enumerate() {
-            if !forced && let Some(to) = self.step_ok(from, d) {
-                best = best.max(self.gain(from, Action::Cell(cell(to))));
-            }
-            if self.splay_ok(from, d) {
-                best = best.max(self.gain(from, Action::Dir(dir)));
-            }
-        }
-        best
+        let mut moves = ActionList::new();
+        self.moves_from(from, &mut moves);
+        moves.iter().map(|&a| self.gain(from, a)).max().unwrap_or(0)
     }
 }
 

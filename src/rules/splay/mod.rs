@@ -246,6 +246,22 @@ impl Splay {
         (0..8).any(|d| self.step_ok(from, d).is_some() || self.splay_ok(from, d))
     }
 
+    /// The legal moves of the stack on `from`: its steps, then its splays (only splays when it
+    /// is at its limit and can splay).
+    fn moves_from(&self, from: usize, out: &mut ActionList) {
+        let forced = self.at_limit(from) && self.any_splay(from);
+        for d in 0..8 {
+            if !forced && let Some(to) = self.step_ok(from, d) {
+                out.push(Action::Cell(cell(to)));
+            }
+        }
+        for (d, dir) in Dir::ALL.into_iter().enumerate() {
+            if self.splay_ok(from, d) {
+                out.push(Action::Dir(dir));
+            }
+        }
+    }
+
     fn at_limit(&self, i: usize) -> bool {
         height(self.board[i]) == REACH[i]
     }
@@ -473,18 +489,7 @@ impl Game for Splay {
 
     fn legal_actions(&self, out: &mut ActionList) {
         if self.origin != NO_ORIGIN {
-            let from = self.origin as usize;
-            let forced = self.at_limit(from) && self.any_splay(from);
-            for d in 0..8 {
-                if !forced && let Some(to) = self.step_ok(from, d) {
-                    out.push(Action::Cell(cell(to)));
-                }
-            }
-            for (d, dir) in Dir::ALL.into_iter().enumerate() {
-                if self.splay_ok(from, d) {
-                    out.push(Action::Dir(dir));
-                }
-            }
+            self.moves_from(self.origin as usize, out);
             return;
         }
         if self.quick_outcome().is_some() {
