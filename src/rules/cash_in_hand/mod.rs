@@ -190,6 +190,12 @@ impl CashInHand {
         usize::from(self.heights[GEOMETRY.index(c)])
     }
 
+    /// Stones on every cell, in board order (a1, b1, …, h8: index `8 * rank + file`, from 0).
+    #[must_use]
+    pub fn heights(&self) -> &[u8; CELLS] {
+        &self.heights
+    }
+
     /// The colour whose stacks stand on a cell.
     #[must_use]
     pub fn cell_owner(c: Cell) -> Player {

@@ -1,8 +1,12 @@
 //! Per-game evaluation: how good a position looks without searching further, used to cut
 //! playouts short. Kept apart from the rules and from the search (Game / Evaluator / Strategy).
 
+mod cash_in_hand;
+
+pub use cash_in_hand::CashInHandEval;
+
 use crate::rules::{
-    ActionList, AnyGame, ByPlayer, CashInHand, Game, Grabber, Intermedium, Player, Splay, Support,
+    ActionList, AnyGame, ByPlayer, Game, Grabber, Intermedium, Player, Splay, Support,
     splay::WINNING_CAPTURES, support::CENTRE_MAJORITY,
 };
 
@@ -175,24 +179,6 @@ impl Evaluator<Support> for SupportEval {
     /// more like people do than random ones, which almost never find a capture.
     fn tactical(&self, p: &Support, legal: &ActionList, out: &mut ActionList) {
         p.capturing_decisions(legal, out);
-    }
-}
-
-/// Cash In Hand: the stones on the board are always 128, so owning more of them is what capturing
-/// buys; stacks already hemmed in and outweighed are as good as taken by the side to move.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct CashInHandEval;
-
-impl Evaluator<CashInHand> for CashInHandEval {
-    fn evaluate(&self, p: &CashInHand) -> f32 {
-        let black = p.stones(Player::Black) as f32;
-        let white = p.stones(Player::White) as f32;
-        // The side to move takes the other's stones at risk (twice: they change hands).
-        let threat = match p.to_move() {
-            Player::Black => 2.0 * p.stones_at_risk(Player::White) as f32,
-            Player::White => -2.0 * p.stones_at_risk(Player::Black) as f32,
-        };
-        ((black - white + 0.8 * threat) / 24.0).tanh()
     }
 }
 
