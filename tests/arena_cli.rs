@@ -122,6 +122,45 @@ fn a_match_for_people_prints_the_score_and_its_interval() {
 }
 
 #[test]
+fn a_match_can_start_every_game_from_a_given_position() {
+    // Cash In Hand at turn 900, Black's one stack on h8 against three of White's: the 1,000-turn
+    // cap is 100 turns away, and turns are counted from the given position.
+    let from = "cash-in-hand 7,b3/8/w4,1,w4,1,w4,3/8/8/8/8/8 b 900";
+    let args = [
+        "match",
+        "--game",
+        "cash-in-hand",
+        "mcts:iters=40",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--from",
+        from,
+        "--json",
+    ];
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(field(&out, "games"), 4.0);
+    let plies = field(&out, "mean_plies");
+    assert!((1.0..=100.0).contains(&plies), "{out}");
+    let progress_turns: Vec<u32> = err
+        .lines()
+        .filter_map(|l| l.split(" turns;").next()?.rsplit(' ').next()?.parse().ok())
+        .collect();
+    assert_eq!(progress_turns.len(), 4, "{err}");
+    assert!(
+        (f64::from(progress_turns.iter().sum::<u32>()) / 4.0 - plies).abs() < 0.01,
+        "{err}\n{out}"
+    );
+    // Seeded, with no time limit: the same games again.
+    let (_, again, _) = run(&args);
+    let results = |json: &str| json.split(",\"mean_ms").next().unwrap().to_string();
+    assert_eq!(results(&out), results(&again));
+}
+
+#[test]
 fn bad_players_and_counts_are_refused_by_name() {
     for (args, says) in [
         (
@@ -145,6 +184,42 @@ fn bad_players_and_counts_are_refused_by_name() {
             "--jobs",
         ),
         (vec!["bench", "--seconds", "0"], "--seconds"),
+        (
+            vec![
+                "match",
+                "--game",
+                "splay",
+                "random",
+                "random",
+                "--from",
+                "cash-in-hand 7,b12/8/8/8/8/8/8/6,w,1 w 0",
+            ],
+            "a cash-in-hand position, but the match is splay",
+        ),
+        (
+            vec![
+                "match",
+                "--game",
+                "cash-in-hand",
+                "random",
+                "random",
+                "--from",
+                "cash-in-hand 8/8 b 0",
+            ],
+            "ranks",
+        ),
+        (
+            vec![
+                "match",
+                "--game",
+                "cash-in-hand",
+                "random",
+                "random",
+                "--from",
+                "cash-in-hand 7,b12/8/8/8/8/8/8/8 w 0",
+            ],
+            "already over (win b eliminated)",
+        ),
     ] {
         let (code, out, err) = run(&args);
         assert_eq!((code, out.as_str()), (2, ""), "{args:?}");

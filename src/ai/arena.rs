@@ -5,7 +5,7 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use crate::rules::{Action, ActionList, AnyGame, Game, GameId, Outcome, Player};
+use crate::rules::{Action, ActionList, AnyGame, Game, Outcome, Player};
 
 use super::eval::{AnyEval, Evaluator};
 use super::rng::Rng;
@@ -232,7 +232,7 @@ pub struct GameRecord {
     pub outcome: Outcome,
     /// The colour player A had.
     pub a_colour: Player,
-    /// Whole turns played.
+    /// Whole turns played (from the game's start position).
     pub plies: u32,
     /// Decisions taken and the time they took, all players together.
     pub decisions: u64,
@@ -254,22 +254,23 @@ impl GameRecord {
     }
 }
 
-/// Plays one game from the start of `game`, A taking `a_colour`.
+/// Plays one game from `start` (a position whose game is not over, between turns), A taking
+/// `a_colour`.
 #[must_use]
 pub fn play_game(
-    game: GameId,
+    start: &AnyGame,
     a: &mut Contestant,
     b: &mut Contestant,
     a_colour: Player,
 ) -> Option<GameRecord> {
-    let mut g = AnyGame::start_with(game, []).ok()?;
+    let mut g = start.clone();
     let (mut decisions, mut thinking) = (0u64, Duration::ZERO);
     loop {
         if let Some(outcome) = g.outcome() {
             return Some(GameRecord {
                 outcome,
                 a_colour,
-                plies: g.ply(),
+                plies: g.ply() - start.ply(),
                 decisions,
                 thinking,
                 overrun: a.overrun().max(b.overrun()),
@@ -357,6 +358,7 @@ pub fn summarise(records: &[GameRecord]) -> MatchSummary {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::GameId;
 
     #[test]
     fn specs_read_as_the_command_line_writes_them() {
@@ -410,7 +412,8 @@ mod tests {
         let play = || {
             let mut a = Contestant::new(PlayerSpec::Iterations(30), 1);
             let mut b = Contestant::new(PlayerSpec::Random, 2);
-            play_game(GameId::Grabber6, &mut a, &mut b, Player::White).unwrap()
+            let start = AnyGame::start_with(GameId::Grabber6, []).unwrap();
+            play_game(&start, &mut a, &mut b, Player::White).unwrap()
         };
         let (x, y) = (play(), play());
         assert_eq!((x.outcome, x.plies), (y.outcome, y.plies));

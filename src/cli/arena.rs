@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use crate::ai::arena::{Contestant, GameRecord, PlayerSpec, play_game, summarise};
 use crate::ai::eval::AnyEval;
 use crate::ai::{Level, Search};
-use crate::rules::{ActionList, AnyGame, BUILT, Game, GameId, Player, zobrist};
+use crate::rules::{ActionList, AnyGame, BUILT, Game, GameId, Player, Setup, zobrist};
 
 use super::referee::Failure;
 
@@ -21,19 +21,64 @@ fn spec(text: &str) -> Result<PlayerSpec, Failure> {
     text.parse().map_err(|e| Failure::usage(format!("{e}")))
 }
 
-/// `match --game G A B --games N [--seed S] [--jobs J] [--json]`: A's results against B,
-/// colours alternating between games. Game `k` has its own seeds, so a match played on `J`
-/// threads has the same games as on one (time-limited players aside, whose playouts depend on
-/// the machine). Each finished game is reported on `progress` as it ends.
+/// The position every game of a match starts from: the game's start, or `from` (a position
+/// string of that game, between turns, not over).
+fn match_start(id: GameId, from: Option<&str>) -> Result<AnyGame, Failure> {
+    let Some(text) = from else {
+        return AnyGame::start_with(id, []).map_err(Failure::usage);
+    };
+    let setup = Setup::parse(text)?;
+    if setup.game != id {
+        return Err(Failure::usage(format!(
+            "--from: a {} position, but the match is {id}",
+            setup.game
+        )));
+    }
+    let start = AnyGame::from_setup_with(&setup, []).map_err(Failure::usage)?;
+    if let Some(outcome) = start.outcome() {
+        return Err(Failure::usage(format!(
+            "--from: the game is already over ({outcome})"
+        )));
+    }
+    Ok(start)
+}
+
+/// What `stackyard match` was asked for.
+pub struct MatchRequest<'a> {
+    /// The game id.
+    pub game: &'a str,
+    /// Players A and B, as written on the command line.
+    pub players: (&'a str, &'a str),
+    /// How many games.
+    pub games: u32,
+    /// The seed of the whole match.
+    pub seed: u64,
+    /// Games played at once.
+    pub jobs: u32,
+    /// The position every game starts from, if not the game's start.
+    pub from: Option<&'a str>,
+    /// One JSON object rather than lines for people.
+    pub json: bool,
+}
+
+/// `match --game G A B --games N [--seed S] [--jobs J] [--from POSITION] [--json]`: A's results
+/// against B, colours alternating between games, every game from the start (or from
+/// `--from`). Game `k` has its own seeds, so a match played on `J` threads has the same games
+/// as on one (time-limited players aside, whose playouts depend on the machine). Each finished
+/// game is reported on `progress` as it ends.
 pub fn run_match(
-    game: &str,
-    (a, b): (&str, &str),
-    games: u32,
-    seed: u64,
-    jobs: u32,
-    json: bool,
+    request: &MatchRequest<'_>,
     progress: &mut dyn Write,
 ) -> Result<Vec<String>, Failure> {
+    let &MatchRequest {
+        game,
+        players: (a, b),
+        games,
+        seed,
+        jobs,
+        from,
+        json,
+    } = request;
     let id = game_id(game)?;
     let (a_spec, b_spec) = (spec(a)?, spec(b)?);
     if games == 0 {
@@ -42,6 +87,7 @@ pub fn run_match(
     if jobs == 0 {
         return Err(Failure::usage("--jobs must be at least 1"));
     }
+    let start = match_start(id, from)?;
     let play = |k: u32| {
         let game_seed = zobrist::key(seed ^ u64::from(k));
         let mut pa = Contestant::new(a_spec.clone(), game_seed);
@@ -51,7 +97,7 @@ pub fn run_match(
         } else {
             Player::White
         };
-        play_game(id, &mut pa, &mut pb, a_colour)
+        play_game(&start, &mut pa, &mut pb, a_colour)
     };
     let mut slots: Vec<Option<GameRecord>> = vec![None; games as usize];
     let next = AtomicU32::new(0);
@@ -256,7 +302,8 @@ pub fn run_soak(games: u32, seed: u64) -> Result<Vec<String>, Failure> {
         } else {
             Player::White
         };
-        let record = play_game(id, &mut a, &mut b, colour)
+        let start = AnyGame::start_with(id, []).map_err(Failure::usage)?;
+        let record = play_game(&start, &mut a, &mut b, colour)
             .ok_or_else(|| Failure::usage(format!("{id} cannot be played")))?;
         plies += u64::from(record.plies);
         if (k + 1).is_multiple_of(100) {

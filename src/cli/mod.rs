@@ -124,6 +124,9 @@ enum Command {
         /// Games played at once, on this many threads (the same games as on one)
         #[arg(long, default_value_t = 1)]
         jobs: u32,
+        /// Start every game from this position of the game (quote it) instead of its start
+        #[arg(long, value_name = "POSITION")]
+        from: Option<String>,
         /// Print one JSON object
         #[arg(long)]
         json: bool,
@@ -289,8 +292,20 @@ pub fn run(
             games,
             seed,
             jobs,
+            from,
             json,
-        }) => arena::run_match(&game, (&a, &b), games, seed, jobs, json, err),
+        }) => arena::run_match(
+            &arena::MatchRequest {
+                game: &game,
+                players: (&a, &b),
+                games,
+                seed,
+                jobs,
+                from: from.as_deref(),
+                json,
+            },
+            err,
+        ),
         Some(Command::Soak { games, seed }) => arena::run_soak(games, seed),
         Some(Command::Bench {
             game,
