@@ -2,7 +2,8 @@
 //! decided on material, how closely the losing side's stacks are hemmed in, so that the
 //! winner presses on to the end instead of drifting towards the turn cap.
 
-use crate::rules::{CashInHand, Dir, Game, Player, cash_in_hand::GEOMETRY};
+use crate::rules::cash_in_hand::{GEOMETRY, diagonal_cells, orthogonal_cells};
+use crate::rules::{CashInHand, Game, Player};
 
 use super::Evaluator;
 
@@ -30,36 +31,6 @@ const SAFE_SCALE: f32 = 16.0;
 /// next to it (one step from filling it).
 const REACH: f32 = 0.3;
 
-const NONE: u8 = u8::MAX;
-
-const fn neighbour_table(dirs: [Dir; 4]) -> [[u8; 4]; 64] {
-    let mut t = [[NONE; 4]; 64];
-    let mut i = 0;
-    while i < 64 {
-        let mut d = 0;
-        while d < 4 {
-            if let Some(n) = GEOMETRY.neighbour(GEOMETRY.cell(i), dirs[d]) {
-                t[i][d] = GEOMETRY.index(n) as u8;
-            }
-            d += 1;
-        }
-        i += 1;
-    }
-    t
-}
-
-/// The orthogonal neighbours of each cell (where the enemy stands), `NONE` off the board.
-const ORTH: [[u8; 4]; 64] = neighbour_table(Dir::ORTHOGONAL);
-/// The diagonal neighbours of each cell (where friends stand).
-const DIAG: [[u8; 4]; 64] = neighbour_table(Dir::DIAGONAL);
-
-fn on_board(table: &[u8; 4]) -> impl Iterator<Item = usize> + '_ {
-    table
-        .iter()
-        .filter(|&&n| n != NONE)
-        .map(|&n| usize::from(n))
-}
-
 /// How near the stack on cell `i` is to capture, from 0 (free) to 1 (hemmed in and
 /// outweighed): the share of its orthogonal neighbours that are filled (an empty one counts
 /// [`REACH`] when an enemy stack stands next to it), times how much of the weight that
@@ -67,13 +38,13 @@ fn on_board(table: &[u8; 4]) -> impl Iterator<Item = usize> + '_ {
 #[must_use]
 pub fn closeness(heights: &[u8; 64], i: usize) -> f32 {
     let (mut sides, mut cover, mut weight) = (0.0f32, 0.0f32, 0.0f32);
-    for n in on_board(&ORTH[i]) {
+    for n in orthogonal_cells(i) {
         sides += 1.0;
         let h = heights[n];
         if h > 0 {
             cover += 1.0;
             weight += f32::from(h);
-        } else if let Some(near) = on_board(&DIAG[n])
+        } else if let Some(near) = diagonal_cells(n)
             .map(|m| heights[m])
             .max()
             .filter(|&m| m > 0)

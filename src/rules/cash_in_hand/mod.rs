@@ -92,6 +92,22 @@ const fn orthogonal_neighbours() -> [[u8; 4]; CELLS] {
 const DIAG: [[u8; 4]; CELLS] = diagonal_neighbours();
 const ORTH: [[u8; 4]; CELLS] = orthogonal_neighbours();
 
+/// The orthogonal neighbours of the cell with index `i` that are on the board: where the
+/// stacks that can hem a stack on `i` in stand.
+pub fn orthogonal_cells(i: usize) -> impl Iterator<Item = usize> {
+    on_board(ORTH[i])
+}
+
+/// The diagonal neighbours of the cell with index `i` that are on the board: where a stack on
+/// `i` can step.
+pub fn diagonal_cells(i: usize) -> impl Iterator<Item = usize> {
+    on_board(DIAG[i])
+}
+
+fn on_board(cells: [u8; 4]) -> impl Iterator<Item = usize> {
+    cells.into_iter().filter(|&n| n != NONE).map(usize::from)
+}
+
 fn cell_key(i: usize, h: u8) -> u64 {
     zobrist::key(0x9_0000 + (i as u64) * 256 + u64::from(h))
 }
