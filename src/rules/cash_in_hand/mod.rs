@@ -92,6 +92,70 @@ const fn orthogonal_neighbours() -> [[u8; 4]; CELLS] {
 const DIAG: [[u8; 4]; CELLS] = diagonal_neighbours();
 const ORTH: [[u8; 4]; CELLS] = orthogonal_neighbours();
 
+/// For each cell and diagonal direction, the two orthogonal neighbours that a step that way
+/// passes between (the wall of restriction iii), or `NONE` where the step leaves the board.
+const fn walls() -> [[(u8, u8); 4]; CELLS] {
+    let mut t = [[(NONE, NONE); 4]; CELLS];
+    let mut a = 0;
+    while a < CELLS {
+        let mut d = 0;
+        while d < 4 {
+            let b = DIAG[a][d];
+            if b != NONE {
+                let b = b as usize;
+                t[a][d] = (((a / 8) * 8 + b % 8) as u8, ((b / 8) * 8 + a % 8) as u8);
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+const WALLS: [[(u8, u8); 4]; CELLS] = walls();
+
+/// The cells whose stacks belong to `p`, as a bit set over the board indices.
+const fn colour_cells(p: Player) -> u64 {
+    let mut m = 0u64;
+    let mut i = 0;
+    while i < CELLS {
+        if owner(i) as u8 == p as u8 {
+            m |= 1 << i;
+        }
+        i += 1;
+    }
+    m
+}
+
+const BLACK_CELLS: u64 = colour_cells(Player::Black);
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+/// The cells that have an empty orthogonal neighbour on the board, given the empty cells.
+const fn next_to(empty: u64) -> u64 {
+    (empty << 8) | (empty >> 8) | ((empty << 1) & !FILE_A) | ((empty >> 1) & !FILE_H)
+}
+
+/// The cells that hold stones, as a bit set.
+fn occupancy(heights: &[u8; CELLS]) -> u64 {
+    heights
+        .iter()
+        .enumerate()
+        .filter(|&(_, &h)| h > 0)
+        .fold(0, |m, (i, _)| m | 1 << i)
+}
+
+/// The indices of the bits set in `m`, lowest first.
+fn bits(mut m: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            i
+        })
+    })
+}
+
 /// The orthogonal neighbours of the cell with index `i` that are on the board: where the
 /// stacks that can hem a stack on `i` in stand.
 pub fn orthogonal_cells(i: usize) -> impl Iterator<Item = usize> {
@@ -120,6 +184,8 @@ fn side_key() -> u64 {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CashInHand {
     heights: [u8; CELLS],
+    /// The cells that hold a stack, kept with `heights`.
+    occupied: u64,
     to_move: Player,
     ply: u32,
     phase: Phase,
@@ -150,6 +216,7 @@ impl CashInHand {
     ) -> CashInHand {
         let mut g = CashInHand {
             heights,
+            occupied: occupancy(&heights),
             to_move,
             ply,
             phase: Phase::Origin,
@@ -198,6 +265,11 @@ impl CashInHand {
     fn set(&mut self, i: usize, h: u8) {
         self.hash ^= cell_key(i, self.heights[i]) ^ cell_key(i, h);
         self.heights[i] = h;
+        if h == 0 {
+            self.occupied &= !(1 << i);
+        } else {
+            self.occupied |= 1 << i;
+        }
     }
 
     /// Stones on a cell.
@@ -313,37 +385,74 @@ impl CashInHand {
         u32::from(self.heights[i]) < total
     }
 
-    /// The least cash that lets a step from `a` to `b` be taken (restrictions ii and iii).
-    fn requirement(&self, a: usize, b: usize) -> u8 {
-        let (ax, ay) = (a % 8, a / 8);
-        let (bx, by) = (b % 8, b / 8);
-        let between = (ay * 8 + bx, by * 8 + ax);
-        let (w1, w2) = (self.heights[between.0], self.heights[between.1]);
+    /// The least cash that lets the step from `a` in diagonal direction `d` be taken
+    /// (restrictions ii and iii); the step must stay on the board.
+    #[inline]
+    fn requirement(&self, a: usize, d: usize) -> u8 {
+        let b = usize::from(DIAG[a][d]);
+        let (c1, c2) = WALLS[a][d];
+        let (w1, w2) = (self.heights[usize::from(c1)], self.heights[usize::from(c2)]);
         let wall = if w1 > 0 && w2 > 0 { w1 + w2 } else { 0 };
         1.max(self.heights[b]).max(wall)
     }
 
     /// The smallest requirement among the steps from `a` into unvisited cells.
     fn least_exit(&self, a: usize, visited: u64) -> Option<u8> {
-        DIAG[a]
-            .iter()
-            .filter(|&&n| n != NONE && visited >> n & 1 == 0)
-            .map(|&n| self.requirement(a, usize::from(n)))
-            .min()
+        let mut least = None;
+        for (d, &n) in DIAG[a].iter().enumerate() {
+            if n != NONE && visited >> n & 1 == 0 {
+                let r = self.requirement(a, d);
+                least = Some(least.map_or(r, |m: u8| m.min(r)));
+            }
+        }
+        least
+    }
+
+    /// The cells with an open way out: an empty diagonal neighbour that no wall closes off, a
+    /// step any stack there can take (its requirement is 1). Computed for the whole board at
+    /// once, so most stacks need no [`Self::can_start`] of their own.
+    fn easy_exits(&self) -> u64 {
+        let occ = self.occupied;
+        let empty = !occ;
+        let east = (occ >> 1) & !FILE_H;
+        let west = (occ << 1) & !FILE_A;
+        let (north, south) = (occ >> 8, occ << 8);
+        ((empty >> 9) & !FILE_H & !(east & north))
+            | ((empty >> 7) & !FILE_A & !(west & north))
+            | ((empty << 7) & !FILE_H & !(east & south))
+            | ((empty << 9) & !FILE_A & !(west & south))
     }
 
     /// Whether the stack on `i` can make a first step carrying its whole height.
     fn can_start(&self, i: usize) -> bool {
         let h = self.heights[i];
-        h > 0 && self.least_exit(i, 1 << i).is_some_and(|m| m <= h)
+        // Only the origin is visited, and it is no diagonal neighbour of itself.
+        h > 0 && (0..4).any(|d| DIAG[i][d] != NONE && self.requirement(i, d) <= h)
     }
 
-    fn own_stacks(&self, p: Player) -> impl Iterator<Item = usize> + '_ {
-        (0..CELLS).filter(move |&i| self.heights[i] > 0 && owner(i) == p)
+    /// The mover's stacks that can make a first step, in board order.
+    fn starting_stacks(&self) -> impl Iterator<Item = usize> + '_ {
+        let easy = self.easy_exits();
+        self.own_stacks(self.to_move)
+            .filter(move |&i| easy >> i & 1 == 1 || self.can_start(i))
+    }
+
+    /// The cells of `p`'s stacks.
+    fn stack_cells(&self, p: Player) -> u64 {
+        let colour = if p == Player::Black {
+            BLACK_CELLS
+        } else {
+            !BLACK_CELLS
+        };
+        self.occupied & colour
+    }
+
+    fn own_stacks(&self, p: Player) -> impl Iterator<Item = usize> + use<> {
+        bits(self.stack_cells(p))
     }
 
     fn has_stack(&self, p: Player) -> bool {
-        self.own_stacks(p).next().is_some()
+        self.stack_cells(p) != 0
     }
 
     /// Wins, then the cap (only at a turn boundary).
@@ -355,7 +464,7 @@ impl CashInHand {
         if !self.has_stack(other) {
             return Some(Outcome::Win(me, Reason::Eliminated));
         }
-        if !self.own_stacks(me).any(|i| self.can_start(i)) {
+        if self.starting_stacks().next().is_none() {
             return Some(Outcome::Win(other, Reason::NoMoves));
         }
         (self.ply >= self.options.ply_cap).then_some(Outcome::Draw(Reason::PlyCap))
@@ -363,7 +472,8 @@ impl CashInHand {
 
     /// The opponent's stacks that are hemmed in and outweighed now.
     fn capturable(&self) -> u64 {
-        self.own_stacks(!self.to_move)
+        let hemmed = self.stack_cells(!self.to_move) & !next_to(!self.occupied);
+        bits(hemmed)
             .filter(|&i| self.hemmed_and_outweighed(i))
             .fold(0, |out, i| out | 1 << i)
     }
@@ -372,11 +482,9 @@ impl CashInHand {
     fn capture(&mut self) -> u8 {
         let taken = self.capturable();
         let mut n = 0u32;
-        for i in 0..CELLS {
-            if taken >> i & 1 == 1 {
-                n += u32::from(self.heights[i]);
-                self.set(i, 0);
-            }
+        for i in bits(taken) {
+            n += u32::from(self.heights[i]);
+            self.set(i, 0);
         }
         self.captured = taken;
         n.min(255) as u8
@@ -566,13 +674,13 @@ impl Game for CashInHand {
     fn legal_actions(&self, out: &mut ActionList) {
         match self.phase {
             Phase::Origin => {
-                if self.end_state().is_some() {
+                // The game is over when the mover has no stack that can start (nothing is
+                // offered then anyway), the opponent has none, or the cap is reached.
+                if !self.has_stack(!self.to_move) || self.ply >= self.options.ply_cap {
                     return;
                 }
-                for i in self.own_stacks(self.to_move) {
-                    if self.can_start(i) {
-                        out.push(Action::Cell(GEOMETRY.cell(i)));
-                    }
+                for i in self.starting_stacks() {
+                    out.push(Action::Cell(GEOMETRY.cell(i)));
                 }
             }
             Phase::Take => {
@@ -586,10 +694,10 @@ impl Game for CashInHand {
             }
             Phase::Step => {
                 let at = usize::from(self.at);
-                for &n in &DIAG[at] {
+                for (d, &n) in DIAG[at].iter().enumerate() {
                     if n != NONE
                         && self.visited >> n & 1 == 0
-                        && self.requirement(at, usize::from(n)) <= self.cash
+                        && self.requirement(at, d) <= self.cash
                     {
                         out.push(Action::Cell(GEOMETRY.cell(usize::from(n))));
                     }

@@ -19,10 +19,24 @@ fn random_game(seed: u64, plies: u32, mut visit: impl FnMut(&CashInHand)) {
 }
 
 #[test]
-fn the_hash_parity_and_the_stone_count_hold_through_random_games() {
+fn the_hash_occupancy_parity_and_stone_count_hold_through_random_games() {
     for seed in 0..25 {
         random_game(seed, 200, |g| {
             assert_eq!(g.hash, g.full_hash(), "{}", g.to_setup());
+            assert_eq!(g.occupied, occupancy(&g.heights), "{}", g.to_setup());
+            let by_cell = (0..CELLS)
+                .filter(|&i| g.heights[i] > 0 && owner(i) != g.to_move)
+                .filter(|&i| g.hemmed_and_outweighed(i))
+                .fold(0, |m, i| m | 1 << i);
+            assert_eq!(g.capturable(), by_cell, "{}", g.to_setup());
+            let easy = g.easy_exits();
+            for (i, steps) in DIAG.iter().enumerate() {
+                // An empty cell one step away, and no wall (a wall asks for 2 stones or more).
+                let open = steps.iter().enumerate().any(|(d, &n)| {
+                    n != NONE && g.heights[usize::from(n)] == 0 && g.requirement(i, d) == 1
+                });
+                assert_eq!(easy >> i & 1 == 1, open, "cell {i} of {}", g.to_setup());
+            }
             if !g.in_turn() {
                 let n = stones_by_colour(g);
                 assert_eq!(n.black + n.white, 128, "{}", g.to_setup());
