@@ -453,6 +453,58 @@ fn computer_seats_play_by_themselves_and_new_game_cancels_their_search() {
 }
 
 #[test]
+fn the_computer_thinks_while_its_last_decision_moves_and_still_keeps_its_pace() {
+    use stackyard::ai::Level;
+    use stackyard::game::opponent::{Seat, Seats, Thinking};
+    let mut app = app_with(START, AnimationSpeed::Normal);
+    let seats = Seats {
+        black: Seat::Computer(Level::Beginner),
+        white: Seat::Computer(Level::Beginner),
+        ..Default::default()
+    };
+    app.insert_resource(seats);
+    run_until(&mut app, "the first move", |app| {
+        !app.world().resource::<Session>().moves().is_empty()
+    });
+    let moving = |app: &mut App| {
+        let mut q = app.world_mut().query::<&Tweens>();
+        q.iter(app.world()).count() > 0
+    };
+    // The move's stones are still on their way, and White already thinks about its reply.
+    assert!(moving(&mut app), "the first move should still be animating");
+    let after_move = app.world().resource::<Session>().position().hash();
+    let thinking = app
+        .world()
+        .get_resource::<Thinking>()
+        .map(Thinking::position_hash);
+    assert_eq!(
+        thinking,
+        Some(after_move),
+        "no search while the move animates"
+    );
+    // Its decision still waits for the stones to stop and then for the pace.
+    let mut still_at = None;
+    for _ in 0..400 {
+        app.update();
+        let now = app.world().resource::<Time>().elapsed_secs_f64();
+        if app.world().resource::<Session>().position().hash() != after_move {
+            let since = still_at.expect("a decision played while the stones still moved");
+            assert!(
+                now - since >= seats.pace.as_secs_f64(),
+                "played {:.3} s after the board stopped, before the pace",
+                now - since
+            );
+            return;
+        }
+        if still_at.is_none() && !moving(&mut app) {
+            still_at = Some(now);
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    panic!("White never played");
+}
+
+#[test]
 fn the_computer_keeps_its_tree_for_the_next_turn() {
     use stackyard::ai::Level;
     use stackyard::game::opponent::{KeptTree, Seat};

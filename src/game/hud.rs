@@ -240,6 +240,11 @@ fn show_panel(
                             tr.tf("hud.to_move", &[("player", &tr.player(position.to_move()))]),
                         );
                     });
+                    // A finished search only waits for the board to settle: the computer is
+                    // about to move.
+                    let thinking = thinking
+                        .as_ref()
+                        .filter(|t| t.purpose == Purpose::Hint || !t.is_done());
                     match (&thinking, seats.of(position.to_move())) {
                         (Some(t), _) => {
                             ui.horizontal(|ui| {

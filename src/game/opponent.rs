@@ -2,6 +2,8 @@
 //! thinks on the async compute pool (polled each frame, never blocking a frame), takes its
 //! decisions one after another at a pace people can follow, starts by itself when it is to
 //! move, and is cancelled at once when the position it thinks about is no longer on the board.
+//! It starts thinking as soon as a position is on the board, while the last decision still
+//! moves and during the pause before the next one; the decision waits for both.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -134,6 +136,12 @@ impl Thinking {
     pub fn position_hash(&self) -> u64 {
         self.position
     }
+
+    /// Whether the search has ended and its decision only waits to be shown.
+    #[must_use]
+    pub fn is_done(&self) -> bool {
+        self.task.is_finished()
+    }
 }
 
 impl Drop for Thinking {
@@ -204,40 +212,22 @@ fn follow_played_decisions(
     }
 }
 
+/// Starts the computer's search as soon as it is to decide, while the last decision may still
+/// move on the board: the search runs during the animation and the pause before its decision.
 fn start_thinking(
     mut commands: Commands,
     mut kept: ResMut<KeptTree>,
     thinking: Option<Res<Thinking>>,
     session: Res<Session>,
     seats: Res<Seats>,
-    moving: Query<(), With<Tweens>>,
-    time: Res<Time>,
-    mut idle_since: Local<Option<(u64, f64)>>,
 ) {
-    if thinking.is_some()
-        || session.outcome().is_some()
-        || session.viewing().is_some()
-        || !moving.is_empty()
-    {
+    if thinking.is_some() || session.outcome().is_some() || session.viewing().is_some() {
         return;
     }
     let Seat::Computer(level) = seats.of(session.position().to_move()) else {
         return;
     };
     let position = session.position().clone();
-    // Wait a moment on each new position so that decisions come one at a time.
-    let now = time.elapsed_secs_f64();
-    match *idle_since {
-        Some((hash, since)) if hash == position.hash() => {
-            if now - since < seats.pace.as_secs_f64() {
-                return;
-            }
-        }
-        _ => {
-            *idle_since = Some((position.hash(), now));
-            return;
-        }
-    }
     let settings = level.decision_settings(seats.master_time, position.in_turn());
     let seed = position.hash() ^ u64::from(position.ply());
     let search = match kept.0.take() {
@@ -270,16 +260,41 @@ fn start_hint(
     commands.insert_resource(Thinking::start(search, settings, Purpose::Hint));
 }
 
+/// Plays the computer's decision once its search has ended, the board has stopped moving and
+/// the position has stood for the seats' pace; shows a hint as soon as it is found.
 fn collect_thought(
     mut commands: Commands,
     mut kept: ResMut<KeptTree>,
     thinking: Option<ResMut<Thinking>>,
     session: Res<Session>,
+    moving: Query<(), With<Tweens>>,
+    seats: Res<Seats>,
+    time: Res<Time>,
+    mut still_since: Local<Option<(u64, f64)>>,
     mut requests: MessageWriter<SessionRequest>,
 ) {
     let Some(mut t) = thinking else {
         return;
     };
+    if t.purpose == Purpose::Move {
+        // Wait until the board is still and the position has stood for the pace.
+        if !moving.is_empty() || session.viewing().is_some() {
+            *still_since = None;
+            return;
+        }
+        let now = time.elapsed_secs_f64();
+        match *still_since {
+            Some((hash, since)) if hash == t.position => {
+                if now - since < seats.pace.as_secs_f64() {
+                    return;
+                }
+            }
+            _ => {
+                *still_since = Some((t.position, now));
+                return;
+            }
+        }
+    }
     let Some((tree, result)) = check_ready(&mut t.task) else {
         return;
     };
