@@ -954,6 +954,41 @@ fn resigning_ends_the_game_for_the_other_side() {
 }
 
 #[test]
+fn a_position_reached_for_the_third_time_draws_the_game_until_a_move_is_taken_back() {
+    use stackyard::rules::{Outcome, Reason};
+    let mut app = app_with(START, AnimationSpeed::Off);
+    let step = |app: &mut App, from: &str, to: &str| {
+        click(app, BoardClick::Stack(cell(from)));
+        click(app, BoardClick::Cell(cell(to)));
+    };
+    for round in 0..2 {
+        assert!(
+            app.world().resource::<Session>().outcome().is_none(),
+            "round {round}"
+        );
+        step(&mut app, "c3", "c4");
+        step(&mut app, "c6", "c5");
+        step(&mut app, "c4", "c3");
+        step(&mut app, "c5", "c6");
+    }
+    let session = app.world().resource::<Session>();
+    assert_eq!(session.moves().len(), 8);
+    assert_eq!(session_string(&app), START.replace(" 0 0 0", " 8 0 0"));
+    assert_eq!(session.outcome(), Some(Outcome::Draw(Reason::Repetition)));
+    assert!(session.legal_actions().is_empty());
+    step(&mut app, "c3", "c4");
+    assert_eq!(
+        app.world().resource::<Session>().moves().len(),
+        8,
+        "the game is over"
+    );
+    request(&mut app, SessionRequest::UndoMove);
+    let session = app.world().resource::<Session>();
+    assert!(session.outcome().is_none());
+    assert!(!session.legal_actions().is_empty());
+}
+
+#[test]
 fn every_move_is_autosaved_and_saves_load_back_while_broken_files_change_nothing() {
     use stackyard::files::save::SaveFile;
     use stackyard::game::saving::{Autosave, FileStatus, LoadRequest, SaveFolder, SaveRequest};

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use crate::rules::{Action, ActionList, AnyGame, Game, Outcome, Player};
+use crate::rules::{Action, ActionList, AnyGame, Game, Outcome, Player, Repetitions};
 
 use super::eval::{AnyEval, Evaluator};
 use super::rng::Rng;
@@ -152,8 +152,10 @@ impl Contestant {
         }
     }
 
-    /// The decision this player takes in `position` (whose game is not over).
-    pub fn decide(&mut self, position: &AnyGame) -> Action {
+    /// The decision this player takes in `position` (whose game is not over), in a game that
+    /// has reached the positions of `record` (which searching players must know to see a
+    /// repetition coming).
+    pub fn decide(&mut self, position: &AnyGame, record: &Repetitions) -> Action {
         let started = Instant::now();
         let mut list = ActionList::new();
         position.legal_actions(&mut list);
@@ -171,6 +173,7 @@ impl Contestant {
                     self.search = Some(Search::new(position.clone(), self.seed));
                 }
                 let search = self.search.as_mut().expect("a search was just made");
+                search.set_repetition_draws(record.one_short());
                 let report = if matches!(self.spec, PlayerSpec::Uct(_)) {
                     search.run(&NoEval, &settings, None)
                 } else {
@@ -255,7 +258,8 @@ impl GameRecord {
 }
 
 /// Plays one game from `start` (a position whose game is not over, between turns), A taking
-/// `a_colour`.
+/// `a_colour`, until it ends by its rules or by the third occurrence of a position (the
+/// repetition draw of NOTATION.md's game records, which both players see coming).
 #[must_use]
 pub fn play_game(
     start: &AnyGame,
@@ -264,9 +268,10 @@ pub fn play_game(
     a_colour: Player,
 ) -> Option<GameRecord> {
     let mut g = start.clone();
+    let mut record = Repetitions::new(&g);
     let (mut decisions, mut thinking) = (0u64, Duration::ZERO);
     loop {
-        if let Some(outcome) = g.outcome() {
+        if let Some(outcome) = record.outcome(&g) {
             return Some(GameRecord {
                 outcome,
                 a_colour,
@@ -278,15 +283,18 @@ pub fn play_game(
         }
         let t = Instant::now();
         let action = if g.to_move() == a_colour {
-            a.decide(&g)
+            a.decide(&g, &record)
         } else {
-            b.decide(&g)
+            b.decide(&g, &record)
         };
         thinking += t.elapsed();
         decisions += 1;
         g.play(action);
         a.observe(action);
         b.observe(action);
+        if !g.in_turn() {
+            record.push(&g);
+        }
     }
 }
 
@@ -323,7 +331,8 @@ pub struct MatchSummary {
 #[must_use]
 pub fn elo_of(score: f64) -> f64 {
     let s = score.clamp(0.001, 0.999);
-    -400.0 * (1.0 / s - 1.0).log10()
+    // Adding 0 turns the -0 of an even score into 0, which prints as "+0", not "-0".
+    -400.0 * (1.0 / s - 1.0).log10() + 0.0
 }
 
 /// Sums up a match.
@@ -405,6 +414,7 @@ mod tests {
         assert!((s.mean_ms_per_move - 2.0).abs() < 1e-9);
         assert!((s.max_ms_over_budget - 1.0).abs() < 1e-9);
         assert!(elo_of(0.5).abs() < 1e-9);
+        assert_eq!(format!("{:+.0}", elo_of(0.5)), "+0");
     }
 
     #[test]
@@ -417,5 +427,22 @@ mod tests {
         };
         let (x, y) = (play(), play());
         assert_eq!((x.outcome, x.plies), (y.outcome, y.plies));
+    }
+
+    #[test]
+    fn a_game_that_only_shuffles_ends_drawn_by_repetition_long_before_the_turn_cap() {
+        // One stone each, far apart: neither side can capture without walking a stone onto the
+        // enemy's back rank, so searching players shuffle and the position comes round again.
+        let setup = crate::rules::Setup::parse("splay 8/8/5,w,2/8/8/2,b,5/8/8 b 0 0 0").unwrap();
+        let start = AnyGame::from_setup_with(&setup, []).unwrap();
+        let mut a = Contestant::new(PlayerSpec::Iterations(200), 1);
+        let mut b = Contestant::new(PlayerSpec::Iterations(200), 2);
+        let game = play_game(&start, &mut a, &mut b, Player::Black).unwrap();
+        assert_eq!(
+            game.outcome,
+            Outcome::Draw(crate::rules::Reason::Repetition),
+            "{game:?}"
+        );
+        assert!(game.plies < 200, "{game:?}");
     }
 }

@@ -79,6 +79,9 @@ pub struct Search<G: Game> {
     mast: Mast,
     /// The decisions of the current iteration, for MAST (kept to save allocating).
     trail: Vec<(MastKey, Player)>,
+    /// Positions the game has already reached twice: reaching one again draws the game
+    /// (sorted; see [`Search::set_repetition_draws`]).
+    repetition_draws: Vec<u64>,
 }
 
 fn black_value(o: Outcome) -> i8 {
@@ -108,7 +111,17 @@ impl<G: Game> Search<G> {
             rng: Rng::new(seed),
             mast: Mast::default(),
             trail: Vec::new(),
+            repetition_draws: Vec::new(),
         }
+    }
+
+    /// Tells the search which positions the game has reached twice already
+    /// ([`crate::rules::Repetitions::one_short`]): a whole turn that reaches one of them ends the
+    /// game drawn, and the search values it so. A position first repeated inside the tree is not
+    /// caught; the game's own record still ends the game there.
+    pub fn set_repetition_draws(&mut self, mut hashes: Vec<u64>) {
+        hashes.sort_unstable();
+        self.repetition_draws = hashes;
     }
 
     /// Playouts run through the root so far (kept across `advance`).
@@ -373,6 +386,10 @@ impl<G: Game> Search<G> {
             }
             path.push(c);
             n = c;
+            if self.ends_in_repetition(&state) && self.nodes[c].proof.is_none() {
+                self.nodes[c].proof = Some(0);
+                break 0.0;
+            }
             if fresh {
                 break self.playout(state, last, eval, settings);
             }
@@ -387,6 +404,15 @@ impl<G: Game> Search<G> {
             }
         }
         self.prove_upwards(&path);
+    }
+
+    /// Whether `state` is a whole turn's end that the game has reached twice already (and
+    /// not a position that ends the game by its own rules).
+    fn ends_in_repetition(&self, state: &G) -> bool {
+        !self.repetition_draws.is_empty()
+            && !state.in_turn()
+            && self.repetition_draws.binary_search(&state.hash()).is_ok()
+            && state.outcome().is_none()
     }
 
     /// After a leaf was proven, settles every ancestor whose value is now certain.
@@ -667,5 +693,41 @@ mod tests {
             random > 0,
             "without greed some playouts leave the stones be"
         );
+    }
+
+    #[test]
+    fn a_lost_side_steps_into_a_repetition_it_knows_of_and_values_it_as_a_draw() {
+        use crate::rules::{Setup, play_move};
+        // White has 8 stones and steps b7-b8 for the ninth next turn, whatever Black does; but
+        // Black's g3-g4 reaches a position the game has seen twice, which draws at once.
+        let setup = Setup::parse("splay 8/1,bw,6/8/8/8/6,b,1/8/8 b 40 8 0").unwrap();
+        let start = Splay::from_setup(&setup, SplayOptions::default()).unwrap();
+        let (drawn, _) = play_move(&start, "g3-g4").unwrap();
+        let fixed = Settings {
+            iterations: 3000,
+            time: None,
+            ..settings(0.5)
+        };
+        let finish_turn = |draws: Vec<u64>| {
+            let mut search = Search::new(start.clone(), 9);
+            search.set_repetition_draws(draws);
+            let mut g = start.clone();
+            let mut last = None;
+            while g == start || g.in_turn() {
+                let report = search
+                    .run(&super::super::eval::SplayEval, &fixed, None)
+                    .unwrap();
+                g.play(report.action);
+                search.advance(report.action);
+                last = Some(report);
+            }
+            (g, last.unwrap())
+        };
+        let (reached, report) = finish_turn(vec![drawn.hash()]);
+        assert_eq!(reached.to_setup(), drawn.to_setup());
+        assert!(report.proven && report.value == 0.0, "{report:?}");
+        // Without the record every move loses, and the search knows it.
+        let (_, report) = finish_turn(Vec::new());
+        assert!(report.proven && report.value == -1.0, "{report:?}");
     }
 }

@@ -2,11 +2,18 @@
 //! every move in the game's notation, and the position now (what `stackyard apply` gives from
 //! the start and the moves). Plain text, one item per line.
 
-use crate::rules::{AnyGame, Game, status_line};
+use crate::rules::{AnyGame, Game, Outcome};
 
-/// The record of a game: `start` and the `moves` played from it, reaching `now`.
+/// The record of a game: `start` and the `moves` played from it, reaching `now`, with the
+/// game's `result` (`None` while it goes on), which may be more than `now` alone says (a
+/// resignation, a draw by repetition).
 #[must_use]
-pub fn game_record(start: &AnyGame, moves: &[String], now: &AnyGame) -> String {
+pub fn game_record(
+    start: &AnyGame,
+    moves: &[String],
+    now: &AnyGame,
+    result: Option<Outcome>,
+) -> String {
     let options = ron::to_string(&start.options()).unwrap_or_else(|e| format!("({e})"));
     let mut text = format!(
         "Stackyard game record\nGame: {}\nOptions: {options}\nStart: {}\n",
@@ -19,7 +26,7 @@ pub fn game_record(start: &AnyGame, moves: &[String], now: &AnyGame) -> String {
     text.push_str(&format!(
         "Position: {}\nResult: {}\n",
         now.to_setup(),
-        status_line(now)
+        result.map_or_else(|| "ongoing".to_owned(), |o| o.to_string())
     ));
     text
 }
@@ -37,7 +44,7 @@ mod tests {
         for m in &moves {
             now = play_move(&now, m).unwrap().0;
         }
-        let record = game_record(&start, &moves, &now);
+        let record = game_record(&start, &moves, &now, now.outcome());
         // Read it back as a person would: the start, the numbered moves, the position.
         let field = |name: &str| {
             record
@@ -57,5 +64,13 @@ mod tests {
         }
         assert_eq!(replayed.to_setup().to_string(), field("Position: "));
         assert_eq!(field("Result: "), "ongoing");
+    }
+
+    #[test]
+    fn the_record_states_a_result_the_position_cannot_show() {
+        let start = AnyGame::start_with(GameId::Splay, []).unwrap();
+        let drawn = Outcome::Draw(crate::rules::Reason::Repetition);
+        let record = game_record(&start, &[], &start, Some(drawn));
+        assert!(record.ends_with("Result: draw repetition\n"), "{record}");
     }
 }

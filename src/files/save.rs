@@ -8,7 +8,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
-use crate::rules::{AnyGame, AnyOptions, Game, GameId, Setup, TurnActions, play_move};
+use crate::rules::{AnyGame, AnyOptions, Game, GameId, Repetitions, Setup, TurnActions, play_move};
 
 /// The version this build writes and reads.
 pub const SAVE_VERSION: u32 = 1;
@@ -190,14 +190,23 @@ impl SaveFile {
         let start = AnyGame::from_setup(&setup, self.options)
             .map_err(|e| SaveError::Start(e.to_string()))?;
         let mut now = start.clone();
+        let mut record = Repetitions::new(&now);
         let mut moves = Vec::with_capacity(self.moves.len());
         for (i, text) in self.moves.iter().enumerate() {
-            let (after, actions) = play_move(&now, text).map_err(|e| SaveError::Move {
+            let refuse = |why: String| SaveError::Move {
                 number: i + 1,
                 text: text.clone(),
-                why: e.to_string(),
-            })?;
+                why,
+            };
+            if record.is_drawn() {
+                return Err(refuse(
+                    "the game was already drawn: its position had occurred for the third time"
+                        .to_owned(),
+                ));
+            }
+            let (after, actions) = play_move(&now, text).map_err(|e| refuse(e.to_string()))?;
             now = after;
+            record.push(&now);
             moves.push(actions);
         }
         Ok(LoadedGame {
@@ -321,6 +330,31 @@ mod tests {
                 .expect_err(expected);
             assert!(e.to_string().contains(expected), "{expected}: {e}");
         }
+    }
+
+    #[test]
+    fn a_move_after_a_draw_by_repetition_is_refused() {
+        let start = AnyGame::start_with(GameId::Splay, []).unwrap();
+        let shuffle = ["c3-c4", "c6-c5", "c4-c3", "c5-c6"];
+        let mut moves: Vec<String> = shuffle
+            .iter()
+            .chain(&shuffle)
+            .map(|m| m.to_string())
+            .collect();
+        let drawn = SaveFile::of(&start, &moves, SavedSeats::default());
+        assert_eq!(
+            drawn.replay().unwrap().moves.len(),
+            8,
+            "the drawing move itself stands"
+        );
+        moves.push("b2-b1".into());
+        let e = SaveFile::of(&start, &moves, SavedSeats::default())
+            .replay()
+            .expect_err("a move after the draw");
+        assert!(
+            e.to_string().contains("move 9 'b2-b1'") && e.to_string().contains("third time"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -47,9 +47,12 @@ pub(super) fn plugin(app: &mut App) {
 #[must_use]
 pub fn copied_text(session: &Session, what: CopyRequest) -> String {
     match what {
-        CopyRequest::Record => {
-            game_record(session.initial(), session.moves(), session.turn().start())
-        }
+        CopyRequest::Record => game_record(
+            session.initial(),
+            session.moves(),
+            session.turn().start(),
+            session.outcome(),
+        ),
         CopyRequest::Position if session.viewing().is_some() => {
             session.position().to_setup().to_string()
         }

@@ -230,10 +230,11 @@ fn start_thinking(
     let position = session.position().clone();
     let settings = level.decision_settings(seats.master_time, position.in_turn());
     let seed = position.hash() ^ u64::from(position.ply());
-    let search = match kept.0.take() {
+    let mut search = match kept.0.take() {
         Some(tree) if tree.position().hash() == position.hash() => tree,
         _ => Search::new(position, seed),
     };
+    search.set_repetition_draws(session.repetitions().one_short());
     commands.insert_resource(Thinking::start(search, settings, Purpose::Move));
 }
 
@@ -256,7 +257,8 @@ fn start_hint(
     let mut settings = Level::Strong.settings(seats.master_time);
     settings.time = Some(Duration::from_millis(1500));
     let seed = position.hash();
-    let search = Search::new(position, seed);
+    let mut search = Search::new(position, seed);
+    search.set_repetition_draws(session.repetitions().one_short());
     commands.insert_resource(Thinking::start(search, settings, Purpose::Hint));
 }
 

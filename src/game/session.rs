@@ -4,8 +4,8 @@
 use bevy::prelude::*;
 
 use crate::rules::{
-    Action, ActionList, AnyGame, AnyOptions, Cell, Game, Outcome, Place, Player, Reason, Travel,
-    Turn, TurnActions,
+    Action, ActionList, AnyGame, AnyOptions, Cell, Game, Outcome, Place, Player, Reason,
+    Repetitions, Travel, Turn, TurnActions,
 };
 
 use super::view::BoardView;
@@ -28,6 +28,8 @@ pub struct Session {
     viewing: Option<(usize, AnyGame)>,
     /// The player who resigned, if one did.
     resigned: Option<Player>,
+    /// Every position reached between turns: a third occurrence draws the game.
+    repetitions: Repetitions,
 }
 
 /// A click on the board, from picking observers (or a test).
@@ -103,6 +105,7 @@ impl Session {
     pub fn new(position: AnyGame) -> Session {
         Session {
             turn: Turn::new(position.clone()),
+            repetitions: Repetitions::new(&position),
             initial: position,
             moves: Vec::new(),
             taken: Vec::new(),
@@ -259,11 +262,18 @@ impl Session {
         &self.moves
     }
 
-    /// The legal decisions now (none while an earlier position is looked at, or after a
-    /// resignation).
+    /// The positions the game has reached between turns (what a search needs to see a
+    /// repetition coming).
+    #[must_use]
+    pub fn repetitions(&self) -> &Repetitions {
+        &self.repetitions
+    }
+
+    /// The legal decisions now (none while an earlier position is looked at, after a
+    /// resignation, or once a position has occurred for the third time).
     #[must_use]
     pub fn legal_actions(&self) -> ActionList {
-        if self.viewing.is_some() || self.resigned.is_some() {
+        if self.viewing.is_some() || self.resigned.is_some() || self.repetitions.is_drawn() {
             return ActionList::new();
         }
         self.turn.legal_actions()
@@ -275,14 +285,15 @@ impl Session {
         if let Some(p) = self.resigned {
             return Some(Outcome::Win(!p, Reason::Resignation));
         }
-        self.turn.now().outcome()
+        self.repetitions.outcome(self.turn.now())
     }
 
     /// Takes a decision if it is legal; finishes the turn when it is complete.
     /// Returns what moved, or `None` (and nothing changes) for an illegal decision, while an
-    /// earlier position is looked at, or after a resignation. Moves taken back are forgotten.
+    /// earlier position is looked at, after a resignation or a draw by repetition. Moves taken
+    /// back are forgotten.
     pub fn play(&mut self, action: Action) -> Option<ActionPlayed> {
-        if self.viewing.is_some() || self.resigned.is_some() {
+        if self.viewing.is_some() || self.resigned.is_some() || self.repetitions.is_drawn() {
             return None;
         }
         let played = self.play_inner(action)?;
@@ -310,6 +321,7 @@ impl Session {
             self.played
                 .push(self.turn.actions().iter().copied().collect());
             self.turn = Turn::new(self.turn.now().clone());
+            self.repetitions.push(self.turn.start());
             self.taken = std::mem::take(&mut self.taking);
         }
         Some(ActionPlayed { action, travels })
