@@ -79,9 +79,11 @@ pub struct Search<G: Game> {
     mast: Mast,
     /// The decisions of the current iteration, for MAST (kept to save allocating).
     trail: Vec<(MastKey, Player)>,
-    /// Positions the game has already reached twice: reaching one again draws the game
-    /// (sorted; see [`Search::set_repetition_draws`]).
-    repetition_draws: Vec<u64>,
+    /// Positions the game has reached before the root (sorted; see [`Search::set_history`]).
+    history: Vec<u64>,
+    /// The turn boundaries of the current iteration's line, root first (kept to save
+    /// allocating).
+    line: Vec<u64>,
 }
 
 fn black_value(o: Outcome) -> i8 {
@@ -111,17 +113,20 @@ impl<G: Game> Search<G> {
             rng: Rng::new(seed),
             mast: Mast::default(),
             trail: Vec::new(),
-            repetition_draws: Vec::new(),
+            history: Vec::new(),
+            line: Vec::new(),
         }
     }
 
-    /// Tells the search which positions the game has reached twice already
-    /// ([`crate::rules::Repetitions::one_short`]): a whole turn that reaches one of them ends the
-    /// game drawn, and the search values it so. A position first repeated inside the tree is not
-    /// caught; the game's own record still ends the game there.
-    pub fn set_repetition_draws(&mut self, mut hashes: Vec<u64>) {
+    /// Tells the search which positions the game has reached
+    /// ([`crate::rules::Repetitions::reached`]). A whole turn that returns to one of them, or to
+    /// a position earlier in the same line of the look-ahead, is valued as a draw, as chess
+    /// engines do: the side that would gain by the cycle's repeating to the draw of the rules
+    /// can take it, so the side ahead must find another way. Without a history the search
+    /// still sees the cycles within its look-ahead.
+    pub fn set_history(&mut self, mut hashes: Vec<u64>) {
         hashes.sort_unstable();
-        self.repetition_draws = hashes;
+        self.history = hashes;
     }
 
     /// Playouts run through the root so far (kept across `advance`).
@@ -367,6 +372,10 @@ impl<G: Game> Search<G> {
         let mut n = 0;
         let mut last = self.root_last;
         self.trail.clear();
+        self.line.clear();
+        if !state.in_turn() {
+            self.line.push(state.hash());
+        }
         let reward = loop {
             if let Some(v) = self.nodes[n].proof {
                 break f32::from(v);
@@ -386,9 +395,13 @@ impl<G: Game> Search<G> {
             }
             path.push(c);
             n = c;
-            if self.ends_in_repetition(&state) && self.nodes[c].proof.is_none() {
-                self.nodes[c].proof = Some(0);
-                break 0.0;
+            if !state.in_turn() && self.nodes[c].proof.is_none() {
+                let h = state.hash();
+                if self.repeats(h, &state) {
+                    self.nodes[c].proof = Some(0);
+                    break 0.0;
+                }
+                self.line.push(h);
             }
             if fresh {
                 break self.playout(state, last, eval, settings);
@@ -406,12 +419,10 @@ impl<G: Game> Search<G> {
         self.prove_upwards(&path);
     }
 
-    /// Whether `state` is a whole turn's end that the game has reached twice already (and
-    /// not a position that ends the game by its own rules).
-    fn ends_in_repetition(&self, state: &G) -> bool {
-        !self.repetition_draws.is_empty()
-            && !state.in_turn()
-            && self.repetition_draws.binary_search(&state.hash()).is_ok()
+    /// Whether `state`, a whole turn's end with hash `h`, returns to a position of the game
+    /// or of the current line (and does not end the game by its own rules).
+    fn repeats(&self, h: u64, state: &G) -> bool {
+        (self.line.contains(&h) || self.history.binary_search(&h).is_ok())
             && state.outcome().is_none()
     }
 
@@ -696,10 +707,11 @@ mod tests {
     }
 
     #[test]
-    fn a_lost_side_steps_into_a_repetition_it_knows_of_and_values_it_as_a_draw() {
+    fn a_lost_side_returns_to_a_position_the_game_has_reached_and_values_it_as_a_draw() {
         use crate::rules::{Setup, play_move};
         // White has 8 stones and steps b7-b8 for the ninth next turn, whatever Black does; but
-        // Black's g3-g4 reaches a position the game has seen twice, which draws at once.
+        // Black's g3-g4 returns to a position the game has reached, which can be repeated to
+        // the draw.
         let setup = Setup::parse("splay 8/1,bw,6/8/8/8/6,b,1/8/8 b 40 8 0").unwrap();
         let start = Splay::from_setup(&setup, SplayOptions::default()).unwrap();
         let (drawn, _) = play_move(&start, "g3-g4").unwrap();
@@ -708,9 +720,9 @@ mod tests {
             time: None,
             ..settings(0.5)
         };
-        let finish_turn = |draws: Vec<u64>| {
+        let finish_turn = |history: Vec<u64>| {
             let mut search = Search::new(start.clone(), 9);
-            search.set_repetition_draws(draws);
+            search.set_history(history);
             let mut g = start.clone();
             let mut last = None;
             while g == start || g.in_turn() {
@@ -726,8 +738,55 @@ mod tests {
         let (reached, report) = finish_turn(vec![drawn.hash()]);
         assert_eq!(reached.to_setup(), drawn.to_setup());
         assert!(report.proven && report.value == 0.0, "{report:?}");
-        // Without the record every move loses, and the search knows it.
+        // Without the history every move loses, and the search knows it.
         let (_, report) = finish_turn(Vec::new());
         assert!(report.proven && report.value == -1.0, "{report:?}");
+    }
+
+    fn splay_at(text: &str) -> Splay {
+        let setup = crate::rules::Setup::parse(text).unwrap();
+        Splay::from_setup(&setup, SplayOptions::default()).unwrap()
+    }
+
+    /// Every node of `search`'s tree proven drawn, with the turn boundaries on the way to it
+    /// (root first) and the position it holds.
+    fn drawn_nodes(search: &Search<Splay>) -> Vec<(Vec<u64>, Splay)> {
+        let mut found = Vec::new();
+        let mut stack = vec![(0usize, search.root.clone(), vec![search.root.hash()])];
+        while let Some((n, state, line)) = stack.pop() {
+            if search.nodes[n].proof == Some(0) {
+                found.push((line.clone(), state.clone()));
+            }
+            for c in search.children(n) {
+                let mut next = state.clone();
+                next.play(search.nodes[c].action.unwrap());
+                let mut line = line.clone();
+                if !next.in_turn() {
+                    line.push(next.hash());
+                }
+                stack.push((c, next, line));
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn a_line_of_the_look_ahead_that_comes_back_to_a_position_is_valued_as_a_draw() {
+        // Two lone stones far apart: nothing can be captured within the look-ahead, so every
+        // drawn node is a cycle the search closed itself.
+        let start = splay_at("splay 8/8/5,w,2/8/8/2,b,5/8/8 b 10 0 0");
+        let mut search = Search::new(start, 3);
+        // Iterations run one by one: `run` would take the only first decision (the lone black
+        // stack) without searching.
+        for _ in 0..3000 {
+            search.iterate(&super::super::eval::SplayEval, &settings(0.5));
+        }
+        let drawn = drawn_nodes(&search);
+        assert!(!drawn.is_empty(), "the search closed no cycle");
+        for (line, state) in &drawn {
+            assert_eq!(state.outcome(), None, "{:?}", state.to_setup());
+            let (now, before) = line.split_last().unwrap();
+            assert!(before.contains(now), "{:?}", state.to_setup());
+        }
     }
 }

@@ -234,7 +234,7 @@ fn start_thinking(
         Some(tree) if tree.position().hash() == position.hash() => tree,
         _ => Search::new(position, seed),
     };
-    search.set_repetition_draws(session.repetitions().one_short());
+    search.set_history(session.repetitions().reached());
     commands.insert_resource(Thinking::start(search, settings, Purpose::Move));
 }
 
@@ -258,7 +258,7 @@ fn start_hint(
     settings.time = Some(Duration::from_millis(1500));
     let seed = position.hash();
     let mut search = Search::new(position, seed);
-    search.set_repetition_draws(session.repetitions().one_short());
+    search.set_history(session.repetitions().reached());
     commands.insert_resource(Thinking::start(search, settings, Purpose::Hint));
 }
 

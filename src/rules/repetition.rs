@@ -69,16 +69,11 @@ impl Repetitions {
             .is_some_and(|&h| self.times(h) >= REPETITIONS_TO_DRAW)
     }
 
-    /// The hashes of the positions that a game would end on, drawn, if it reached them again
-    /// (each has occurred twice): what a search must know to play for or against the draw.
+    /// The hashes of every position the game has reached, sorted, each once: what a search
+    /// must know to see a cycle coming (a return to any of them can be repeated to the draw).
     #[must_use]
-    pub fn one_short(&self) -> Vec<u64> {
-        let mut hashes: Vec<u64> = self
-            .counts
-            .iter()
-            .filter(|&(_, &n)| n + 1 >= REPETITIONS_TO_DRAW)
-            .map(|(&h, _)| h)
-            .collect();
+    pub fn reached(&self) -> Vec<u64> {
+        let mut hashes: Vec<u64> = self.counts.keys().copied().collect();
         hashes.sort_unstable();
         hashes
     }
@@ -171,12 +166,20 @@ mod tests {
     }
 
     #[test]
-    fn positions_seen_twice_are_the_ones_a_search_must_treat_as_drawn() {
+    fn the_positions_reached_are_listed_once_each() {
         let start = splay(LONE);
-        let (record, now) = play(&start, &BACK_AND_FORTH);
-        assert_eq!(record.one_short(), vec![now.hash()]);
-        let (record, _) = play(&start, &BACK_AND_FORTH[..2]);
-        assert!(record.one_short().is_empty());
+        let (record, _) = play(&start, &BACK_AND_FORTH);
+        let (_, after_one) = play(&start, &BACK_AND_FORTH[..1]);
+        let (_, after_two) = play(&start, &BACK_AND_FORTH[..2]);
+        let (_, after_three) = play(&start, &BACK_AND_FORTH[..3]);
+        let mut expected = vec![
+            start.hash(),
+            after_one.hash(),
+            after_two.hash(),
+            after_three.hash(),
+        ];
+        expected.sort_unstable();
+        assert_eq!(record.reached(), expected);
     }
 
     #[test]
