@@ -7,6 +7,7 @@
 //! short by the game's evaluator (which may also name the answers a threat demands and the
 //! captures a greedy playout turn takes) and guided by the decisions' learnt averages
 //! ([`super::mast`]),
+//! a turn that returns to a position reached before counts as a draw ([`Search::set_history`]),
 //! and the tree below the move actually played is kept.
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -63,7 +64,8 @@ pub struct SearchReport {
     pub nodes: usize,
     /// The chosen decision's value for the player deciding, -1 to 1 (1 = certain win).
     pub value: f32,
-    /// Whether the value is proven rather than estimated.
+    /// Whether the value is proven rather than estimated (a return to an earlier position
+    /// counts as a proven draw, by the convention of chess engines).
     pub proven: bool,
 }
 
