@@ -708,14 +708,18 @@ mod tests {
         );
     }
 
+    fn splay_at(text: &str) -> Splay {
+        let setup = crate::rules::Setup::parse(text).unwrap();
+        Splay::from_setup(&setup, SplayOptions::default()).unwrap()
+    }
+
     #[test]
     fn a_lost_side_returns_to_a_position_the_game_has_reached_and_values_it_as_a_draw() {
-        use crate::rules::{Setup, play_move};
+        use crate::rules::play_move;
         // White has 8 stones and steps b7-b8 for the ninth next turn, whatever Black does; but
         // Black's g3-g4 returns to a position the game has reached, which can be repeated to
         // the draw.
-        let setup = Setup::parse("splay 8/1,bw,6/8/8/8/6,b,1/8/8 b 40 8 0").unwrap();
-        let start = Splay::from_setup(&setup, SplayOptions::default()).unwrap();
+        let start = splay_at("splay 8/1,bw,6/8/8/8/6,b,1/8/8 b 40 8 0");
         let (drawn, _) = play_move(&start, "g3-g4").unwrap();
         let fixed = Settings {
             iterations: 3000,
@@ -743,11 +747,6 @@ mod tests {
         // Without the history every move loses, and the search knows it.
         let (_, report) = finish_turn(Vec::new());
         assert!(report.proven && report.value == -1.0, "{report:?}");
-    }
-
-    fn splay_at(text: &str) -> Splay {
-        let setup = crate::rules::Setup::parse(text).unwrap();
-        Splay::from_setup(&setup, SplayOptions::default()).unwrap()
     }
 
     /// Every node of `search`'s tree proven drawn, with the turn boundaries on the way to it
