@@ -146,6 +146,7 @@ impl Contestant {
                 mast_greed: 0.0,
                 tactic_greed: 0.0,
                 mistake: 0.0,
+                contempt: 0.0,
                 ..base
             },
             PlayerSpec::Random | PlayerSpec::Greedy => base,

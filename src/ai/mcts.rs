@@ -8,7 +8,8 @@
 //! captures a greedy playout turn takes) and guided by the decisions' learnt averages
 //! ([`super::mast`]),
 //! a turn that returns to a position reached before counts as a draw ([`Search::set_history`]),
-//! and the tree below the move actually played is kept.
+//! a draw is worth a little less than even to the side searching (its contempt,
+//! [`super::Settings::contempt`]), and the tree below the move actually played is kept.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -62,7 +63,8 @@ pub struct SearchReport {
     pub iterations: u32,
     /// Nodes in the tree.
     pub nodes: usize,
-    /// The chosen decision's value for the player deciding, -1 to 1 (1 = certain win).
+    /// The chosen decision's value for the player deciding, -1 to 1 (1 = certain win); a
+    /// proven draw is 0 whatever the contempt, an estimate includes it.
     pub value: f32,
     /// Whether the value is proven rather than estimated (a return to an earlier position
     /// counts as a proven draw, by the convention of chess engines).
@@ -101,6 +103,11 @@ fn for_player(p: Player, black: f32) -> f32 {
         Player::Black => black,
         Player::White => -black,
     }
+}
+
+/// A proven value as a reward from Black's point of view, a draw being worth `draw`.
+fn proof_reward(v: i8, draw: f32) -> f32 {
+    if v == 0 { draw } else { f32::from(v) }
 }
 
 impl<G: Game> Search<G> {
@@ -325,6 +332,7 @@ impl<G: Game> Search<G> {
         }
         let p = node.to_move;
         let worst = -(i8::from(p == Player::Black) * 2 - 1);
+        let draw = self.draw_reward(settings);
         let ln_n = (node.visits.max(1) as f32).ln();
         let mut best = None;
         let mut best_score = f32::NEG_INFINITY;
@@ -355,7 +363,7 @@ impl<G: Game> Search<G> {
                 continue;
             }
             let q = match child.proof {
-                Some(v) => for_player(p, f32::from(v)),
+                Some(v) => for_player(p, proof_reward(v, draw)),
                 None => for_player(p, child.value / child.visits as f32),
             };
             let score = q + settings.exploration * (ln_n / child.visits as f32).sqrt();
@@ -373,6 +381,7 @@ impl<G: Game> Search<G> {
         let mut path = vec![0usize];
         let mut n = 0;
         let mut last = self.root_last;
+        let draw = self.draw_reward(settings);
         self.trail.clear();
         self.line.clear();
         if !state.in_turn() {
@@ -380,12 +389,12 @@ impl<G: Game> Search<G> {
         }
         let reward = loop {
             if let Some(v) = self.nodes[n].proof {
-                break f32::from(v);
+                break proof_reward(v, draw);
             }
             if !self.nodes[n].expanded {
                 self.expand(n, &state, settings);
                 if let Some(v) = self.nodes[n].proof {
-                    break f32::from(v);
+                    break proof_reward(v, draw);
                 }
             }
             let Some(c) = self.select(n, last, settings) else {
@@ -401,7 +410,7 @@ impl<G: Game> Search<G> {
                 let h = state.hash();
                 if self.repeats(h, &state) {
                     self.nodes[c].proof = Some(0);
-                    break 0.0;
+                    break draw;
                 }
                 self.line.push(h);
             }
@@ -419,6 +428,14 @@ impl<G: Game> Search<G> {
             }
         }
         self.prove_upwards(&path);
+    }
+
+    /// What a draw is worth to the search, from Black's point of view: the contempt of
+    /// `settings` below even for the player deciding at the root, so above even for the other.
+    /// A tree kept while the other side decides too (the app's Computer against Computer)
+    /// mixes both sides' contempt into its estimates, by at most the contempt.
+    fn draw_reward(&self, settings: &Settings) -> f32 {
+        for_player(self.nodes[0].to_move, -settings.contempt)
     }
 
     /// Whether `state`, a whole turn's end with hash `h`, returns to a position of the game
@@ -525,7 +542,8 @@ impl<G: Game> Search<G> {
             list.clear();
             state.legal_actions(&mut list);
             if list.is_empty() {
-                return f32::from(state.outcome().map_or(0, black_value));
+                let v = state.outcome().map_or(0, black_value);
+                return proof_reward(v, self.draw_reward(settings));
             }
             if !state.in_turn() {
                 if state.ply() >= end_ply {
@@ -558,7 +576,7 @@ impl<G: Game> Search<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Splay, SplayOptions};
+    use crate::rules::{Splay, SplayOptions, for_each_turn, play_move};
 
     fn settings(mast_greed: f32) -> Settings {
         Settings {
@@ -715,7 +733,6 @@ mod tests {
 
     #[test]
     fn a_lost_side_returns_to_a_position_the_game_has_reached_and_values_it_as_a_draw() {
-        use crate::rules::play_move;
         // White has 8 stones and steps b7-b8 for the ninth next turn, whatever Black does; but
         // Black's g3-g4 returns to a position the game has reached, which can be repeated to
         // the draw.
@@ -789,5 +806,92 @@ mod tests {
             let (now, before) = line.split_last().unwrap();
             assert!(before.contains(now), "{:?}", state.to_setup());
         }
+    }
+
+    /// Plays a whole turn from `start` by searching each decision with `settings` (a fresh
+    /// tree that knows `history`); returns where the turn ended.
+    fn search_turn(start: &Splay, history: &[u64], settings: &Settings) -> Splay {
+        let mut search = Search::new(start.clone(), 21);
+        search.set_history(history.to_vec());
+        let mut g = start.clone();
+        while g == *start || g.in_turn() {
+            let report = search
+                .run(&super::super::eval::SplayEval, settings, None)
+                .unwrap();
+            g.play(report.action);
+            search.advance(report.action);
+        }
+        g
+    }
+
+    #[test]
+    fn contempt_plays_on_where_every_other_move_repeats_a_position() {
+        // Three lone stones, nothing to capture for many turns: every move is about even. The
+        // game has reached the end of every black move but c3-c4 before.
+        let start = splay_at("splay 8/8/5,w,2/8/8/2,b,2,b,2/8/8 b 10 0 0");
+        let (fresh, _) = play_move(&start, "c3-c4").unwrap();
+        let mut history = Vec::new();
+        for_each_turn(&start, |_, end| {
+            if end.hash() != fresh.hash() {
+                history.push(end.hash());
+            }
+        });
+        assert!(history.len() > 10, "{}", history.len());
+        let with = |contempt| Settings {
+            iterations: 4000,
+            time: None,
+            contempt,
+            ..settings(0.5)
+        };
+        assert_eq!(search_turn(&start, &history, &with(0.1)), fresh);
+        // At face value a draw is as good as the even move, and this search takes one.
+        let ended = search_turn(&start, &history, &with(0.0));
+        assert!(history.contains(&ended.hash()), "{:?}", ended.to_setup());
+    }
+
+    #[test]
+    fn a_draw_is_backed_up_below_even_for_the_side_with_contempt() {
+        // The same search from each side: every node proven drawn carries the contempt against
+        // the player deciding at the root, in every playout through it.
+        for (text, root) in [
+            ("splay 8/8/5,w,2/8/8/2,b,5/8/8 b 10 0 0", Player::Black),
+            ("splay 8/8/5,w,2/8/8/2,b,5/8/8 w 10 0 0", Player::White),
+        ] {
+            let mut search = Search::new(splay_at(text), 3);
+            let with = Settings {
+                contempt: 0.1,
+                ..settings(0.5)
+            };
+            for _ in 0..3000 {
+                search.iterate(&super::super::eval::SplayEval, &with);
+            }
+            let mut drawn = 0;
+            for node in &search.nodes {
+                // Cycles closed in the look-ahead are leaves, valued on every visit alike.
+                if node.proof == Some(0) && !node.expanded && node.visits > 0 {
+                    drawn += 1;
+                    let mean = node.value / node.visits as f32;
+                    assert!(
+                        (for_player(root, mean) + 0.1).abs() < 1e-4,
+                        "{root:?}: {mean}"
+                    );
+                }
+            }
+            assert!(drawn > 0, "{root:?}: no drawn node visited");
+        }
+    }
+
+    #[test]
+    fn a_lost_side_with_contempt_still_takes_the_draw() {
+        // As in the test above: against a certain loss a draw is still the best there is.
+        let start = splay_at("splay 8/1,bw,6/8/8/8/6,b,1/8/8 b 40 8 0");
+        let (drawn, _) = play_move(&start, "g3-g4").unwrap();
+        let with = Settings {
+            iterations: 3000,
+            time: None,
+            contempt: 0.1,
+            ..settings(0.5)
+        };
+        assert_eq!(search_turn(&start, &[drawn.hash()], &with), drawn);
     }
 }

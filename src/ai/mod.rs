@@ -33,6 +33,11 @@ pub struct Settings {
     pub tactic_greed: f32,
     /// Chance of choosing a plausible but lesser decision (human-like mistakes).
     pub mistake: f32,
+    /// Contempt for draws: the searching side values a draw (proven, or a return to an
+    /// earlier position) this much below even, on the -1 to 1 scale of values, so that in a
+    /// balanced position it plays on rather than let the game repeat; 0 takes draws at face
+    /// value.
+    pub contempt: f32,
     /// The most nodes the tree may hold.
     pub max_nodes: usize,
 }
@@ -67,6 +72,7 @@ impl Level {
             mast_greed: 0.5,
             tactic_greed: 0.8,
             mistake: 0.0,
+            contempt: 0.1,
             max_nodes: 4_000_000,
         };
         match self {
