@@ -731,6 +731,24 @@ mod tests {
         Splay::from_setup(&setup, SplayOptions::default()).unwrap()
     }
 
+    /// Plays a whole turn from `start` by searching each decision with `settings` (a fresh
+    /// tree that knows `history`); returns where the turn ended and the last decision's report.
+    fn search_turn(start: &Splay, history: &[u64], settings: &Settings) -> (Splay, SearchReport) {
+        let mut search = Search::new(start.clone(), 9);
+        search.set_history(history.to_vec());
+        let mut g = start.clone();
+        let mut last = None;
+        while g == *start || g.in_turn() {
+            let report = search
+                .run(&super::super::eval::SplayEval, settings, None)
+                .unwrap();
+            g.play(report.action);
+            search.advance(report.action);
+            last = Some(report);
+        }
+        (g, last.unwrap())
+    }
+
     #[test]
     fn a_lost_side_returns_to_a_position_the_game_has_reached_and_values_it_as_a_draw() {
         // White has 8 stones and steps b7-b8 for the ninth next turn, whatever Black does; but
@@ -743,21 +761,7 @@ mod tests {
             time: None,
             ..settings(0.5)
         };
-        let finish_turn = |history: Vec<u64>| {
-            let mut search = Search::new(start.clone(), 9);
-            search.set_history(history);
-            let mut g = start.clone();
-            let mut last = None;
-            while g == start || g.in_turn() {
-                let report = search
-                    .run(&super::super::eval::SplayEval, &fixed, None)
-                    .unwrap();
-                g.play(report.action);
-                search.advance(report.action);
-                last = Some(report);
-            }
-            (g, last.unwrap())
-        };
+        let finish_turn = |history: Vec<u64>| search_turn(&start, &history, &fixed);
         let (reached, report) = finish_turn(vec![drawn.hash()]);
         assert_eq!(reached.to_setup(), drawn.to_setup());
         assert!(report.proven && report.value == 0.0, "{report:?}");
@@ -808,22 +812,6 @@ mod tests {
         }
     }
 
-    /// Plays a whole turn from `start` by searching each decision with `settings` (a fresh
-    /// tree that knows `history`); returns where the turn ended.
-    fn search_turn(start: &Splay, history: &[u64], settings: &Settings) -> Splay {
-        let mut search = Search::new(start.clone(), 21);
-        search.set_history(history.to_vec());
-        let mut g = start.clone();
-        while g == *start || g.in_turn() {
-            let report = search
-                .run(&super::super::eval::SplayEval, settings, None)
-                .unwrap();
-            g.play(report.action);
-            search.advance(report.action);
-        }
-        g
-    }
-
     #[test]
     fn contempt_plays_on_where_every_other_move_repeats_a_position() {
         // Three lone stones, nothing to capture for many turns: every move is about even. The
@@ -843,9 +831,9 @@ mod tests {
             contempt,
             ..settings(0.5)
         };
-        assert_eq!(search_turn(&start, &history, &with(0.1)), fresh);
+        assert_eq!(search_turn(&start, &history, &with(0.1)).0, fresh);
         // At face value a draw is as good as the even move, and this search takes one.
-        let ended = search_turn(&start, &history, &with(0.0));
+        let (ended, _) = search_turn(&start, &history, &with(0.0));
         assert!(history.contains(&ended.hash()), "{:?}", ended.to_setup());
     }
 
@@ -883,7 +871,8 @@ mod tests {
 
     #[test]
     fn a_lost_side_with_contempt_still_takes_the_draw() {
-        // As in the test above: against a certain loss a draw is still the best there is.
+        // The position of the first repetition test: against a certain loss a draw is still
+        // the best there is.
         let start = splay_at("splay 8/1,bw,6/8/8/8/6,b,1/8/8 b 40 8 0");
         let (drawn, _) = play_move(&start, "g3-g4").unwrap();
         let with = Settings {
@@ -892,6 +881,6 @@ mod tests {
             contempt: 0.1,
             ..settings(0.5)
         };
-        assert_eq!(search_turn(&start, &[drawn.hash()], &with), drawn);
+        assert_eq!(search_turn(&start, &[drawn.hash()], &with).0, drawn);
     }
 }
