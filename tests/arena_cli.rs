@@ -103,6 +103,49 @@ fn a_match_reports_every_field_and_is_the_same_on_several_threads() {
     }
 }
 
+/// The time per decision and the most past a time budget that a progress line reports.
+fn progress_times(line: &str) -> (f64, f64) {
+    let (_, times) = line
+        .split_once("so far; ")
+        .unwrap_or_else(|| panic!("{line}"));
+    let number = |text: &str| -> f64 { text.parse().unwrap_or_else(|e| panic!("{e}: {line}")) };
+    let (per_decision, rest) = times.split_once(" ms a decision, at most ").unwrap();
+    let (over, _) = rest.split_once(" ms past a time budget").unwrap();
+    (number(per_decision), number(over))
+}
+
+#[test]
+fn each_game_of_a_match_reports_its_time_per_decision_and_overrun_as_it_ends() {
+    // A time-limited player against an instant one: every game spends time, and the match's
+    // overrun is the most of its games'.
+    let (code, out, err) = run(&[
+        "match",
+        "--game",
+        "grabber-6",
+        "mcts:ms=5",
+        "random",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let times: Vec<(f64, f64)> = err.lines().map(progress_times).collect();
+    assert_eq!(times.len(), 2, "{err}");
+    assert!(times.iter().all(|&(ms, _)| ms > 0.0), "{err}");
+    let most = times.iter().map(|&(_, over)| over).fold(0.0, f64::max);
+    assert!(
+        (most - field(&out, "max_ms_over_budget")).abs() < 0.051,
+        "{err}\n{out}"
+    );
+    // Iteration-limited players have no time budget to run past.
+    let (_, progress) = match_json("1");
+    for line in progress.lines() {
+        assert_eq!(progress_times(line).1, 0.0, "{line}");
+    }
+}
+
 #[test]
 fn a_match_for_people_prints_the_score_and_its_interval() {
     let (code, out, _) = run(&[

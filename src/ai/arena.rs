@@ -256,6 +256,12 @@ impl GameRecord {
             None => 0.5,
         }
     }
+
+    /// The mean time a decision of this game took, in milliseconds.
+    #[must_use]
+    pub fn ms_per_decision(&self) -> f64 {
+        self.thinking.as_secs_f64() * 1000.0 / self.decisions.max(1) as f64
+    }
 }
 
 /// Plays one game from `start` (a position whose game is not over, between turns), A taking

@@ -65,7 +65,8 @@ pub struct MatchRequest<'a> {
 /// against B, colours alternating between games, every game from the start (or from
 /// `--from`). Game `k` has its own seeds, so a match played on `J` threads has the same games
 /// as on one (time-limited players aside, whose playouts depend on the machine). Each finished
-/// game is reported on `progress` as it ends.
+/// game is reported on `progress` as it ends, with its time per decision and the most a decision
+/// ran past its time budget, so a match stopped part-way still shows both.
 pub fn run_match(
     request: &MatchRequest<'_>,
     progress: &mut dyn Write,
@@ -128,7 +129,8 @@ pub fn run_match(
                 tally[outcome] += 1;
                 let _ = writeln!(
                     progress,
-                    "game {} of {games} (#{k}, A {}): A {} ({}), {} turns; A {}-{}-{} so far",
+                    "game {} of {games} (#{k}, A {}): A {} ({}), {} turns; A {}-{}-{} so far; \
+                     {:.1} ms a decision, at most {:.1} ms past a time budget",
                     count + 1,
                     r.a_colour,
                     ["won", "drew", "lost"][outcome],
@@ -137,6 +139,8 @@ pub fn run_match(
                     tally[0],
                     tally[1],
                     tally[2],
+                    r.ms_per_decision(),
+                    r.overrun.as_secs_f64() * 1000.0,
                 );
             }
             slots[k as usize] = record;
