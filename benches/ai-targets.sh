@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# The computer opponents' targets in one run: every match, the engine's speed, each beside its target.
+#
+# Usage: bash benches/ai-targets.sh [--jobs J] [--games N] [--seed S] [--only REGEX] [--out DIR] [--no-bench]
+#
+# Plays, for every game, the matches that BENCHMARKS.md and the AI issue name (Casual against
+# random, greedy and Beginner; each level against the one below; 1 s of our search against 1 s of
+# plain UCT), `--games` games each (200 by default) on `--jobs` threads (every core by default:
+# time-limited players need a core each, so never more jobs than cores). Then `stackyard bench`
+# (unless `--no-bench`), which wants an otherwise idle machine. Each match's JSON goes to
+# DIR/<game>.<a>.<b>.json (target/ai-targets by default), written once the match is over; a match
+# whose file is already there with the same number of games is not played again, so a run that was
+# stopped goes on from the match it stopped in. `--only` keeps the matches whose "<game> <a> <b>"
+# matches the extended regular expression, e.g. `--only 'splay .*master'`.
+#
+# The Master pairings and those against plain UCT take most of the time: about 350 core-hours
+# for all thirty matches at the speeds in BENCHMARKS.md: about six hours on a 64-core machine.
+set -euo pipefail
+
+jobs=$(nproc)
+games=200
+seed=11
+only='.'
+out=target/ai-targets
+bench=1
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --jobs) jobs=$2; shift 2 ;;
+    --games) games=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    --only) only=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    --no-bench) bench=0; shift ;;
+    -h|--help) sed -n '4,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "ai-targets: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+for number in "$jobs" "$games" "$seed"; do
+  case "$number" in
+    ''|*[!0-9]*) echo "ai-targets: '$number' is not a whole number" >&2; exit 2 ;;
+  esac
+done
+
+cd "$(dirname "$0")/.."
+cargo build --release --no-default-features --target-dir target/cli
+bin=target/cli/release/stackyard
+mkdir -p "$out"
+
+# Player A, player B, and the least score A must reach.
+pairings=(
+  "mcts:casual random 0.95"
+  "mcts:casual greedy 0.75"
+  "mcts:casual mcts:beginner 0.65"
+  "mcts:strong mcts:casual 0.65"
+  "mcts:master mcts:strong 0.65"
+  "mcts:ms=1000 uct:ms=1000 0.75"
+)
+played=()
+for game in cash-in-hand intermedium grabber support splay; do
+  for pairing in "${pairings[@]}"; do
+    read -r a b target <<<"$pairing"
+    echo "$game $a $b" | grep -Eq -- "$only" || continue
+    file="$out/$game.${a//[:=]/-}.${b//[:=]/-}.json"
+    played+=("$file $game $a $b $target")
+    if [ -f "$file" ] && grep -q "\"games\":$games," "$file"; then
+      echo "== $game: $a against $b: already played ($file)"
+      continue
+    fi
+    echo "== $game: $a against $b, $games games, --jobs $jobs ($(date -u +%H:%M) UTC)"
+    "$bin" match --game "$game" "$a" "$b" --games "$games" --seed "$seed" --jobs "$jobs" --json \
+      >"$file.part" 2>"${file%.json}.log"
+    mv "$file.part" "$file"
+  done
+done
+if [ ${#played[@]} -eq 0 ]; then
+  echo "ai-targets: no match is '<game> <a> <b>' for --only '$only'" >&2
+  exit 2
+fi
+
+# A number field of a one-line JSON object.
+field() { grep -o "\"$2\":[-0-9.]*" "$1" | head -n 1 | cut -d: -f2; }
+
+echo
+printf '%-13s %-28s %6s %8s %7s %13s  %s\n' game match games score target "ms past budget" verdict
+shortfalls=0
+for entry in "${played[@]}"; do
+  read -r file game a b target <<<"$entry"
+  score=$(field "$file" a_score)
+  over=$(field "$file" max_ms_over_budget)
+  verdict=$(awk -v s="$score" -v t="$target" -v o="$over" \
+    'BEGIN { v = (s >= t) ? "met" : "NOT MET"; if (o > 50) v = v ", over the 50 ms allowed"; print v }')
+  case "$verdict" in met) ;; *) shortfalls=$((shortfalls + 1)) ;; esac
+  printf '%-13s %-28s %6s %7.1f%% %6.0f%% %13s  %s\n' "$game" "$a vs $b" "$(field "$file" games)" \
+    "$(awk -v s="$score" 'BEGIN { print s * 100 }')" "$(awk -v t="$target" 'BEGIN { print t * 100 }')" \
+    "$over" "$verdict"
+done
+echo
+slow=0
+if [ "$bench" -eq 1 ]; then
+  "$bin" bench --seconds 3 --json >"$out/bench.json"
+  speeds=$(grep -o '"[a-z0-9-]*":{[^}]*}' "$out/bench.json" | awk -F'"' '{
+    match($0, /"actions_per_s":[0-9.]+/); a = substr($0, RSTART + 16, RLENGTH - 16) + 0
+    printf "%-13s %6.2f M random-playout actions/s (target 1 M): %s\n", $2, a / 1e6, (a >= 1e6) ? "met" : "NOT MET"
+  }')
+  echo "$speeds"
+  slow=$(grep -c 'NOT MET' <<<"$speeds" || true)
+  echo
+fi
+echo "$shortfalls of ${#played[@]} matches and $slow games' speeds short of their targets; the JSON is in $out"
+[ "$shortfalls" -eq 0 ] && [ "$slow" -eq 0 ]
