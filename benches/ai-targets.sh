@@ -25,11 +25,11 @@ out=target/ai-targets
 bench=1
 while [ $# -gt 0 ]; do
   case "$1" in
-    --jobs) jobs=$2; shift 2 ;;
-    --games) games=$2; shift 2 ;;
-    --seed) seed=$2; shift 2 ;;
-    --only) only=$2; shift 2 ;;
-    --out) out=$2; shift 2 ;;
+    --jobs) jobs=${2:?--jobs needs a value}; shift 2 ;;
+    --games) games=${2:?--games needs a value}; shift 2 ;;
+    --seed) seed=${2:?--seed needs a value}; shift 2 ;;
+    --only) only=${2:?--only needs a value}; shift 2 ;;
+    --out) out=${2:?--out needs a value}; shift 2 ;;
     --no-bench) bench=0; shift ;;
     -h|--help) sed -n '4,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "ai-targets: unknown argument '$1' (see --help)" >&2; exit 2 ;;
