@@ -8,10 +8,11 @@
 # plain UCT), `--games` games each (200 by default) on `--jobs` threads (every core by default:
 # time-limited players need a core each, so never more jobs than cores). Then `stackyard bench`
 # (unless `--no-bench`), which wants an otherwise idle machine. Each match's JSON goes to
-# DIR/<game>.<a>.<b>.json (target/ai-targets by default), written once the match is over; a match
-# whose file is already there with the same number of games is not played again, so a run that was
-# stopped goes on from the match it stopped in. `--only` keeps the matches whose "<game> <a> <b>"
-# matches the extended regular expression, e.g. `--only 'splay .*master'`.
+# DIR/<game>.<a>.<b>.json (target/ai-targets by default; a relative DIR is taken from the
+# repository's root), written once the match is over; a match whose file is already there with the
+# same number of games is not played again, so a run that was stopped goes on from the match it
+# stopped in. `--only` keeps the matches whose "<game> <a> <b>" matches the extended regular
+# expression, e.g. `--only 'splay .*master'`.
 #
 # The Master pairings and those against plain UCT take most of the time: about 350 core-hours
 # for all thirty matches at the speeds in BENCHMARKS.md: about six hours on a 64-core machine.
@@ -31,7 +32,7 @@ while [ $# -gt 0 ]; do
     --only) only=${2:?--only needs a value}; shift 2 ;;
     --out) out=${2:?--out needs a value}; shift 2 ;;
     --no-bench) bench=0; shift ;;
-    -h|--help) sed -n '4,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '4,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "ai-targets: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -68,7 +69,12 @@ for game in cash-in-hand intermedium grabber support splay; do
     fi
     echo "== $game: $a against $b, $games games, --jobs $jobs ($(date -u +%H:%M) UTC)"
     "$bin" match --game "$game" "$a" "$b" --games "$games" --seed "$seed" --jobs "$jobs" --json \
-      >"$file.part" 2>"${file%.json}.log"
+      >"$file.part" 2>"${file%.json}.log" || {
+      echo "ai-targets: the match failed; its last words, from ${file%.json}.log:" >&2
+      tail -n 3 "${file%.json}.log" >&2
+      rm -f "$file.part"
+      exit 1
+    }
     mv "$file.part" "$file"
   done
 done
