@@ -315,35 +315,13 @@ fn whole_games_can_be_played_to_the_end_with_clicks() {
 }
 
 #[test]
-fn a_primary_pointer_click_on_a_stone_chooses_its_stack() {
-    use bevy::camera::NormalizedRenderTarget;
-    use bevy::picking::backend::HitData;
-    use bevy::picking::pointer::{Location, PointerId};
+fn a_tap_on_a_stone_chooses_its_stack() {
+    use stackyard::game::tap::Tap;
     let mut app = app_with(X, AnimationSpeed::Off);
-    let click_on = |app: &mut App, entity: Entity, button: PointerButton| {
-        let location = Location {
-            target: NormalizedRenderTarget::None {
-                width: 1280,
-                height: 720,
-            },
-            position: Vec2::ZERO,
-        };
-        let event = Click {
-            button,
-            hit: HitData::new(entity, 1.0, None, None),
-            duration: Duration::from_millis(80),
-            count: 1,
-        };
-        app.world_mut()
-            .trigger(Pointer::new(PointerId::Mouse, location, event, entity));
-        app.update();
-        app.update();
-    };
     let (_, (f3_top, _)) = disc_at(&mut app, "f3", 1);
-    // A right click (used to turn the camera) chooses nothing.
-    click_on(&mut app, f3_top, PointerButton::Secondary);
-    assert_eq!(app.world().resource::<Session>().turn().notation(), "");
-    click_on(&mut app, f3_top, PointerButton::Primary);
+    app.world_mut().trigger(Tap { entity: f3_top });
+    app.update();
+    app.update();
     assert_eq!(app.world().resource::<Session>().turn().notation(), "f3");
 }
 

@@ -39,6 +39,8 @@ pub struct AppOptions {
     pub profile: Option<crate::files::profile::Profile>,
     /// Show the idle prompt at once (exhibition mode, `--screen idle-prompt`).
     pub idle_prompt: bool,
+    /// Print the layout whenever it changes (`--print-layout`).
+    pub print_layout: bool,
 }
 
 impl AppOptions {
@@ -80,7 +82,8 @@ pub fn build(options: AppOptions) -> App {
         window.mode = bevy::window::WindowMode::BorderlessFullscreen(
             profile
                 .monitor
-                .map_or(bevy::window::MonitorSelection::Current, |m| {
+                // Not `Current`: no window exists yet to have a current monitor.
+                .map_or(bevy::window::MonitorSelection::Primary, |m| {
                     bevy::window::MonitorSelection::Index(m)
                 }),
         );
@@ -128,6 +131,7 @@ pub fn build(options: AppOptions) -> App {
     if let Some(profile) = options.profile.clone() {
         exhibition_mode(&mut app, profile, options.idle_prompt);
         if options.screenshot.is_none() {
+            app.insert_resource(game::exhibition::window::KioskWindow);
             // A crash still leaves its report; the restarted kiosk begins with attract mode.
             crate::files::crash::install_panic_hook(folder.clone());
             let _ = crate::files::crash::take_resume_mark(&folder);
@@ -160,6 +164,9 @@ pub fn build(options: AppOptions) -> App {
         app.insert_resource(game::saving::Autosave(Some(autosave)));
     }
     app.insert_state(screen);
+    if options.print_layout {
+        app.insert_resource(game::layout_report::PrintLayout);
+    }
     if let Some(path) = options.screenshot {
         app.insert_resource(game::animation::AnimationSpeed::Off);
         screenshot::add(&mut app, path);
@@ -264,6 +271,7 @@ impl Default for AppOptions {
             settings_open: false,
             profile: None,
             idle_prompt: false,
+            print_layout: false,
         }
     }
 }

@@ -61,6 +61,10 @@ struct AppArgs {
     /// Run as an exhibition kiosk with this profile (see assets/exhibition.ron)
     #[arg(long, value_name = "FILE")]
     profile: Option<std::path::PathBuf>,
+    /// Print the screen, each cell's and each panel's and control's place in window pixels as
+    /// a line `layout: <RON>` whenever it changes (for tests that drive a real window)
+    #[arg(long)]
+    print_layout: bool,
 }
 
 /// The referee's subcommands; options come right after the subcommand.
@@ -240,6 +244,7 @@ pub fn run(
                     return 1;
                 }
                 options.screenshot = cli.app.screenshot;
+                options.print_layout = cli.app.print_layout;
                 options.data_dir = cli.app.data_dir;
                 options.config_dir = cli.app.config_dir;
                 if let Some(theme) = cli.app.theme {

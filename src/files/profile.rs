@@ -76,9 +76,12 @@ pub struct Profile {
     /// A caption shown in attract mode and on the title, such as the exhibition's name.
     #[serde(default)]
     pub welcome: Option<String>,
-    /// The monitor to fill (0 is the first); the current one if left out.
+    /// The monitor to fill (0 is the first); the primary one if left out.
     #[serde(default)]
     pub monitor: Option<usize>,
+    /// Seconds without input before the mouse cursor hides (0 keeps it visible; up to 3600).
+    #[serde(default = "default_hide_cursor")]
+    pub hide_cursor_secs: u32,
     /// The PIN the staff type after five taps in the top-left corner (4 to 8 digits).
     pub staff_pin: String,
 }
@@ -97,6 +100,9 @@ fn default_attract_pace() -> f32 {
 }
 fn default_language() -> String {
     "en".into()
+}
+fn default_hide_cursor() -> u32 {
+    3
 }
 fn default_scale() -> f32 {
     1.25
@@ -205,6 +211,7 @@ impl Profile {
         check_range("idle_secs", self.idle_secs, 10, 3600)?;
         check_range("prompt_secs", self.prompt_secs, 5, 300)?;
         check_range("menu_idle_secs", self.menu_idle_secs, 10, 3600)?;
+        check_range("hide_cursor_secs", self.hide_cursor_secs, 0, 3600)?;
         check_range("attract_pace_secs", self.attract_pace_secs, 0.2, 10.0)?;
         check_range(
             "ui_scale",
@@ -280,6 +287,10 @@ mod tests {
             (
                 good.replacen("prompt_secs: 20", "prompt_secs: 0", 1),
                 "`prompt_secs`",
+            ),
+            (
+                good.replacen("hide_cursor_secs: 3", "hide_cursor_secs: 4000", 1),
+                "`hide_cursor_secs`: 4000 is outside 0 to 3600",
             ),
             (
                 good.replacen("ui_scale: 1.25", "ui_scale: 9.0", 1),

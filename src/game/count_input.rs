@@ -2,6 +2,7 @@
 //! panel, a button that says what it does, and digits typed on the keyboard (Enter confirms).
 //! While stones are in hand, their number follows the pointer; tall stacks show their height.
 
+use super::layout_report::name_control;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -74,11 +75,15 @@ pub(super) fn choose_count(
             let next = if up { pos + 1 } else { pos.saturating_sub(1) };
             offer.get(next).copied().unwrap_or(value)
         };
-        if ui.add_sized([48.0, 48.0], egui::Button::new("−")).clicked() {
+        let less = ui.add_sized([48.0, 48.0], egui::Button::new("−"));
+        name_control(&less, "count less");
+        if less.clicked() {
             value = step(value, false);
         }
         ui.add(egui::Slider::new(&mut value, least..=most).integer());
-        if ui.add_sized([48.0, 48.0], egui::Button::new("+")).clicked() {
+        let more = ui.add_sized([48.0, 48.0], egui::Button::new("+"));
+        name_control(&more, "count more");
+        if more.clicked() {
             value = step(value, true);
         }
     });
@@ -91,13 +96,12 @@ pub(super) fn choose_count(
     if !choice.typed.is_empty() {
         ui.label(tr.tf("count.typed", &[("digits", &choice.typed)]));
     }
-    if ui
-        .add_sized(
-            [160.0, 48.0],
-            egui::Button::new(egui::RichText::new(format!("{verb} {value}")).strong()),
-        )
-        .clicked()
-    {
+    let confirm = ui.add_sized(
+        [160.0, 48.0],
+        egui::Button::new(egui::RichText::new(format!("{verb} {value}")).strong()),
+    );
+    name_control(&confirm, format!("count {value}"));
+    if confirm.clicked() {
         requests.write(SessionRequest::Play(Action::Count(value)));
         *choice = CountChoice::default();
     }

@@ -3,6 +3,7 @@
 
 use std::collections::VecDeque;
 
+use super::layout_report::name_control;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -200,6 +201,9 @@ fn play_demonstration(
     }
 }
 
+/// The guide panel's width (egui points); windows drawn beside it keep to its right.
+pub const GUIDE_WIDTH: f32 = 400.0;
+
 fn show_guide(
     mut contexts: EguiContexts,
     mut guided: ResMut<Guided>,
@@ -214,7 +218,7 @@ fn show_guide(
     let mut screen = super::title::viewport_ui(ctx, "how to play");
     egui::Panel::left("how to play")
         .resizable(false)
-        .exact_size(400.0)
+        .exact_size(GUIDE_WIDTH)
         .show(&mut screen, |ui| {
             ui.add_space(8.0);
             ui.heading(tr.tf("guide.heading", &[("game", &name)]));
@@ -281,15 +285,16 @@ fn show_guide(
                     {
                         next.set(Screen::Game);
                     }
-                } else if ui
-                    .add(
+                } else if {
+                    let play = ui.add(
                         egui::Button::new(
                             egui::RichText::new(tr.tf("title.play", &[("game", &name)])).strong(),
                         )
                         .min_size(size.into()),
-                    )
-                    .clicked()
-                {
+                    );
+                    name_control(&play, "play game");
+                    play.clicked()
+                } {
                     requests.write(SessionRequest::Start(AnyOptions::for_game(guided.game)));
                     next.set(Screen::Game);
                 }

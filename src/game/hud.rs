@@ -1,6 +1,7 @@
 //! The egui panel (whose turn, captures, last move, what to do, Pass, the result, New game)
 //! and the board's coordinates painted beside its edges.
 
+use super::layout_report::name_control;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -185,15 +186,18 @@ fn seat_label(tr: &Tr, seat: Seat) -> String {
 
 /// A seat's choice: a person, or the computer at a level.
 pub fn seat_picker(ui: &mut egui::Ui, tr: &Tr, p: Player, seat: &mut Seat) {
-    egui::ComboBox::from_id_salt(("seat", p.index()))
+    let picker = egui::ComboBox::from_id_salt(("seat", p.index()))
         .selected_text(seat_label(tr, *seat))
         .show_ui(ui, |ui| {
-            ui.selectable_value(seat, Seat::Human, seat_label(tr, Seat::Human));
+            let person = ui.selectable_value(seat, Seat::Human, seat_label(tr, Seat::Human));
+            name_control(&person, format!("seat {p}: person"));
             for level in crate::ai::Level::ALL {
                 let option = Seat::Computer(level);
-                ui.selectable_value(seat, option, seat_label(tr, option));
+                let entry = ui.selectable_value(seat, option, seat_label(tr, option));
+                name_control(&entry, format!("seat {p}: {}", level.name()));
             }
         });
+    name_control(&picker.response, format!("seat {p}"));
 }
 
 fn show_panel(

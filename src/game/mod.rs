@@ -23,6 +23,7 @@ mod hud;
 pub mod i18n;
 mod intermedium_view;
 pub mod layout;
+pub mod layout_report;
 pub mod opponent;
 pub mod saving;
 pub mod screen;
@@ -34,6 +35,7 @@ pub(crate) mod stone_look;
 pub mod stone_mesh;
 pub mod stones;
 mod support_view;
+pub mod tap;
 pub mod theme;
 pub mod title;
 mod turn_banner;
@@ -104,7 +106,12 @@ pub fn presentation_plugin(app: &mut App) {
         how_to_play::panel_plugin,
         exhibition::panel_plugin,
     ))
-    .add_plugins((effects::panel_plugin, turn_banner::plugin));
+    .add_plugins((
+        effects::panel_plugin,
+        turn_banner::plugin,
+        tap::plugin,
+        layout_report::plugin,
+    ));
     #[cfg(feature = "sound")]
     app.add_plugins(sound::plugin);
 }

@@ -8,6 +8,7 @@ use crate::rules::{
     Repetitions, Travel, Turn, TurnActions,
 };
 
+use super::tap::Tap;
 use super::view::BoardView;
 
 /// The game in progress. The ECS board is synced from this, never the other way.
@@ -43,15 +44,14 @@ pub enum BoardClick {
     Choose(Action),
 }
 
-/// An observer for entities with a `C` component: a primary click on one writes the
-/// [`BoardClick`] that `to_click` makes of its component (if any). Cells, markers and stones
-/// all report clicks through this.
+/// An observer for entities with a `C` component: a tap on one (a primary click or a finger,
+/// see [`Tap`]) writes the [`BoardClick`] that `to_click` makes of its component (if any).
+/// Cells, markers and stones all report clicks through this.
 pub fn report_clicks<C: Component>(
     to_click: fn(&C) -> Option<BoardClick>,
-) -> impl Fn(On<Pointer<Click>>, Query<&C>, MessageWriter<BoardClick>) {
-    move |click, items, mut clicks| {
-        if click.button == PointerButton::Primary
-            && let Ok(item) = items.get(click.entity)
+) -> impl Fn(On<Tap>, Query<&C>, MessageWriter<BoardClick>) {
+    move |tap, items, mut clicks| {
+        if let Ok(item) = items.get(tap.entity)
             && let Some(c) = to_click(item)
         {
             clicks.write(c);

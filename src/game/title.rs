@@ -2,6 +2,7 @@
 //! line), the chosen game's options and seats, Start, Continue (the autosaved game), How to
 //! play, and Quit. The board stays in the world behind it.
 
+use super::layout_report::name_control;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, EguiTextureHandle, egui};
 
@@ -246,14 +247,13 @@ fn show_title(
                                 },
                             );
                             ui.horizontal(|ui| {
-                                if ui
-                                    .add_enabled(
-                                        id != chosen_card,
-                                        egui::Button::new(tr.t("title.choose"))
-                                            .min_size([96.0, 48.0].into()),
-                                    )
-                                    .clicked()
-                                {
+                                let choose = ui.add_enabled(
+                                    id != chosen_card,
+                                    egui::Button::new(tr.t("title.choose"))
+                                        .min_size([96.0, 48.0].into()),
+                                );
+                                name_control(&choose, format!("choose {id}"));
+                                if choose.clicked() {
                                     choice.options = AnyOptions::for_game(id);
                                 }
                                 if ui
@@ -320,15 +320,14 @@ fn show_title(
                         }
                     });
                     ui.add_space((ui.available_width() - 170.0).max(0.0));
-                    if ui
-                        .add(
-                            egui::Button::new(
-                                egui::RichText::new(tr.t("hud.start")).size(22.0).strong(),
-                            )
-                            .min_size([160.0, 56.0].into()),
+                    let start = ui.add(
+                        egui::Button::new(
+                            egui::RichText::new(tr.t("hud.start")).size(22.0).strong(),
                         )
-                        .clicked()
-                    {
+                        .min_size([160.0, 56.0].into()),
+                    );
+                    name_control(&start, "start");
+                    if start.clicked() {
                         requests.write(SessionRequest::Start(choice.options));
                         next.set(Screen::Game);
                     }

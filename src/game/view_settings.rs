@@ -68,11 +68,31 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// The egui zoom follows the chosen menu size.
-fn apply_ui_scale(mut contexts: EguiContexts, scale: Res<UiScale>) -> Result {
+/// The smallest screen, in egui points, that the panels are laid out for: side by side the
+/// Moves window, the turn banner and the game panel, and the panel's full height.
+pub const MIN_SCREEN_POINTS: Vec2 = Vec2::new(1000.0, 600.0);
+
+/// The zoom for a menu size in a window of this logical size: the chosen size, reduced where
+/// the window is too small for it (the largest menu size in a 1280x720 window), never below the
+/// smallest menu size.
+#[must_use]
+pub fn fitted_zoom(chosen: f32, window: Vec2) -> f32 {
+    let fits = (window.x / MIN_SCREEN_POINTS.x).min(window.y / MIN_SCREEN_POINTS.y);
+    chosen.min(fits).max(*UI_SCALES.start())
+}
+
+/// The egui zoom follows the chosen menu size, as far as the window allows.
+fn apply_ui_scale(
+    mut contexts: EguiContexts,
+    scale: Res<UiScale>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
-    if (ctx.zoom_factor() - scale.0).abs() > f32::EPSILON {
-        ctx.set_zoom_factor(scale.0);
+    let zoom = windows.single().map_or(scale.0, |w| {
+        fitted_zoom(scale.0, Vec2::new(w.width(), w.height()))
+    });
+    if (ctx.zoom_factor() - zoom).abs() > f32::EPSILON {
+        ctx.set_zoom_factor(zoom);
     }
     Ok(())
 }
@@ -147,12 +167,18 @@ fn show_view_window(
     mut speed: ResMut<AnimationSpeed>,
     mut open: ResMut<SettingsOpen>,
     mut orbits: Query<&mut Orbit>,
+    screen: Res<State<super::Screen>>,
     tr: Res<Tr>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    // Beside how to play's guide, never over its buttons.
+    let left = match screen.get() {
+        super::Screen::HowToPlay => super::how_to_play::GUIDE_WIDTH,
+        _ => 0.0,
+    };
     egui::Window::new(tr.t("view.title"))
         .id(egui::Id::new("view window"))
-        .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -12.0])
+        .anchor(egui::Align2::LEFT_BOTTOM, [left + 12.0, -12.0])
         .resizable(false)
         .collapsible(true)
         .default_open(false)
@@ -354,4 +380,19 @@ fn show_settings_notice(
             }
         });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_menu_size_too_large_for_the_window_is_reduced_to_fit() {
+        let small = Vec2::new(1280.0, 720.0);
+        assert!((fitted_zoom(2.0, small) - 1.2).abs() < 1e-6);
+        assert!((fitted_zoom(1.0, small) - 1.0).abs() < 1e-6);
+        let full_hd = Vec2::new(1920.0, 1080.0);
+        assert!((fitted_zoom(2.0, full_hd) - 1.8).abs() < 1e-6);
+        assert!((fitted_zoom(0.8, Vec2::new(400.0, 300.0)) - 0.8).abs() < 1e-6);
+    }
 }

@@ -1,9 +1,12 @@
-//! Helpers shared by the integration tests: the perft file reader.
+//! Helpers shared by the integration tests: the perft file reader, the action model's checks,
+//! and an X server of a test's own (`xvfb`).
 
 #![allow(
     dead_code,
     reason = "each test binary uses its own part of these helpers"
 )]
+
+pub mod xvfb;
 
 use std::path::{Path, PathBuf};
 

@@ -6,6 +6,7 @@ pub mod attract;
 pub mod idle;
 pub mod staff;
 pub mod touch;
+pub mod window;
 
 use std::time::Duration;
 
@@ -13,6 +14,7 @@ use bevy::input::keyboard::KeyboardInput;
 use bevy::input::mouse::{MouseButtonInput, MouseWheel};
 use bevy::input::touch::TouchInput;
 use bevy::prelude::*;
+use bevy::window::CursorMoved;
 
 use crate::files::profile::{Profile, Visitors};
 use crate::rules::GameId;
@@ -71,7 +73,7 @@ impl Exhibition {
     }
 }
 
-/// Someone touched, clicked, scrolled or typed this frame.
+/// Someone touched, clicked, scrolled, moved the mouse or typed this frame.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct VisitorInput;
 
@@ -82,6 +84,7 @@ pub fn plugin(app: &mut App) {
         .add_message::<MouseButtonInput>()
         .add_message::<MouseWheel>()
         .add_message::<TouchInput>()
+        .add_message::<CursorMoved>()
         .add_systems(
             PreUpdate,
             notice_visitor_input.run_if(resource_exists::<Exhibition>),
@@ -96,15 +99,18 @@ pub fn panel_plugin(app: &mut App) {
         idle::panel_plugin,
         staff::panel_plugin,
         touch::panel_plugin,
+        window::panel_plugin,
     ));
 }
 
-/// Turns raw input into [`VisitorInput`] and notes its time.
+/// Turns raw input (the mouse's moves too: they bring the hidden cursor back) into
+/// [`VisitorInput`] and notes its time.
 fn notice_visitor_input(
     mut keys: MessageReader<KeyboardInput>,
     mut buttons: MessageReader<MouseButtonInput>,
     mut wheels: MessageReader<MouseWheel>,
     mut touches: MessageReader<TouchInput>,
+    mut moves: MessageReader<CursorMoved>,
     mut exhibition: ResMut<Exhibition>,
     mut inputs: MessageWriter<VisitorInput>,
     time: Res<Time>,
@@ -112,7 +118,8 @@ fn notice_visitor_input(
     let any = keys.read().count()
         + buttons.read().count()
         + wheels.read().count()
-        + touches.read().count();
+        + touches.read().count()
+        + moves.read().count();
     if any > 0 {
         exhibition.last_input = time.elapsed();
         inputs.write(VisitorInput);

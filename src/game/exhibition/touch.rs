@@ -6,7 +6,6 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::Exhibition;
-use crate::game::settings::UiScale;
 
 /// The smallest touch target, in physical pixels at 1080p (one pixel per point at scale 1).
 pub const TOUCH_TARGET_PX: f32 = 48.0;
@@ -14,12 +13,7 @@ pub const TOUCH_TARGET_PX: f32 = 48.0;
 pub(super) fn panel_plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        enlarge_touch_targets.run_if(
-            resource_exists::<Exhibition>.and_then(
-                resource_changed::<UiScale>
-                    .or_else(|mut done: Local<bool>| !std::mem::replace(&mut *done, true)),
-            ),
-        ),
+        enlarge_touch_targets.run_if(resource_exists::<Exhibition>),
     );
 }
 
@@ -38,9 +32,15 @@ pub fn touch_style(style: &mut egui::Style, zoom: f32) {
     spacing.scroll.floating = false;
 }
 
-fn enlarge_touch_targets(mut contexts: EguiContexts, scale: Res<UiScale>) -> Result {
+/// Sizes the widgets for the zoom in use (the menu size, as far as the window allows), again
+/// whenever it changes.
+fn enlarge_touch_targets(mut contexts: EguiContexts, mut styled_for: Local<f32>) -> Result {
     let ctx = contexts.ctx_mut()?;
-    ctx.all_styles_mut(|style| touch_style(style, scale.0));
+    let zoom = ctx.zoom_factor();
+    if *styled_for != zoom {
+        ctx.all_styles_mut(|style| touch_style(style, zoom));
+        *styled_for = zoom;
+    }
     Ok(())
 }
 

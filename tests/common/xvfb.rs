@@ -1,0 +1,87 @@
+//! An X server of a test's own (Xvfb on a free display number, never a fixed one), stopped when
+//! dropped, and the tools that drive it (xdotool).
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+/// Whether a program is on the PATH.
+pub fn have(tool: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {tool}")])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// `None` when the tools a real-window test needs are here; else why not. With `CI` set a
+/// missing tool fails the test instead of skipping it.
+pub fn missing_tools(tools: &[&str]) -> Option<String> {
+    let missing: Vec<&str> = tools.iter().copied().filter(|t| !have(t)).collect();
+    if missing.is_empty() {
+        return None;
+    }
+    let why = format!(
+        "{} not installed (apt-get install xvfb xdotool mesa-vulkan-drivers)",
+        missing.join(", ")
+    );
+    assert!(std::env::var_os("CI").is_none(), "cannot run: {why}");
+    Some(why)
+}
+
+/// A running Xvfb.
+pub struct Xvfb {
+    child: Child,
+    /// The display to name in `DISPLAY`, such as `:3`.
+    pub display: String,
+}
+
+impl Xvfb {
+    /// Starts Xvfb with one screen of `width` x `height` on the first free display (Xvfb picks
+    /// it and writes its number to the pipe given by `-displayfd`).
+    ///
+    /// # Panics
+    /// When Xvfb cannot be started or names no display.
+    #[must_use]
+    pub fn start(width: u32, height: u32) -> Xvfb {
+        let mut child = Command::new("Xvfb")
+            .args(["-displayfd", "1", "-nolisten", "tcp", "-screen", "0"])
+            .arg(format!("{width}x{height}x24"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start Xvfb");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("Xvfb's output"))
+            .read_line(&mut line)
+            .expect("Xvfb names its display");
+        let number: u32 = line.trim().parse().expect("a display number");
+        Xvfb {
+            child,
+            display: format!(":{number}"),
+        }
+    }
+
+    /// Runs `xdotool` with these arguments on this display; its output.
+    ///
+    /// # Panics
+    /// When xdotool fails.
+    pub fn xdotool(&self, args: &[&str]) -> String {
+        let out = Command::new("xdotool")
+            .args(args)
+            .env("DISPLAY", &self.display)
+            .output()
+            .expect("run xdotool");
+        assert!(
+            out.status.success(),
+            "xdotool {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+}
+
+impl Drop for Xvfb {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

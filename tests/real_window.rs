@@ -1,0 +1,386 @@
+//! The app driven as a person drives it: the real binary in a window of its own X server (Xvfb,
+//! Mesa's software Vulkan), input only through the X server (xdotool), results read from what
+//! the app writes (the autosave, `--print-layout`'s lines) and from the X server (the cursor).
+//! Every click is instant: the pointer moves, presses and releases in one go, so they fall in one
+//! frame. Waits poll for results, never sleep a fixed time, so the test holds at a frame a second.
+//! Without Xvfb or xdotool it says why it skips; with `CI` set it fails instead.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use common::xvfb::{Xvfb, missing_tools};
+use stackyard::files::save::SaveFile;
+use stackyard::game::layout_report::{LINE_PREFIX, LayoutReport};
+use stackyard::rules::{Action, AnyGame, AnyOptions, Game, GameId, play_prefix};
+
+/// The longest any one step may take (a cold start compiles shaders at a frame a second).
+const PATIENCE: Duration = Duration::from_secs(180);
+
+/// What the app has printed so far.
+#[derive(Default)]
+struct Seen {
+    latest: Option<LayoutReport>,
+    screens: Vec<String>,
+}
+
+/// The app running in its own folders on an X server.
+struct Running {
+    child: Child,
+    seen: Arc<Mutex<Seen>>,
+    dir: PathBuf,
+    window: String,
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("stackyard-window-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("config")).unwrap();
+    std::fs::create_dir_all(dir.join("data")).unwrap();
+    dir
+}
+
+/// Both seats people (the default seats White with the computer), written as a player would.
+fn people_only(dir: &Path) {
+    std::fs::write(
+        dir.join("config/settings.ron"),
+        "(version: 1, seats: (black: None, white: None))",
+    )
+    .unwrap();
+}
+
+fn launch(x: &Xvfb, dir: &Path, args: &[&str]) -> Running {
+    let log = std::fs::File::create(dir.join("app.log")).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stackyard"))
+        .arg("--print-layout")
+        .arg("--data-dir")
+        .arg(dir.join("data"))
+        .arg("--config-dir")
+        .arg(dir.join("config"))
+        .args(args)
+        .env("DISPLAY", &x.display)
+        .env("WGPU_BACKEND", "vulkan")
+        .env_remove("WAYLAND_DISPLAY")
+        .stdout(Stdio::piped())
+        .stderr(log)
+        .spawn()
+        .expect("start the app");
+    let seen = Arc::new(Mutex::new(Seen::default()));
+    let out = child.stdout.take().unwrap();
+    let sink = seen.clone();
+    std::thread::spawn(move || {
+        for line in BufReader::new(out).lines().map_while(Result::ok) {
+            let Some(text) = line.strip_prefix(LINE_PREFIX) else {
+                continue;
+            };
+            let report: LayoutReport = ron::from_str(text).expect("a layout line");
+            let mut seen = sink.lock().unwrap();
+            if seen.screens.last() != Some(&report.screen) {
+                seen.screens.push(report.screen.clone());
+            }
+            seen.latest = Some(report);
+        }
+    });
+    let window = x
+        .xdotool(&["search", "--sync", "--name", "^Stackyard$"])
+        .lines()
+        .next()
+        .expect("the app's window")
+        .to_owned();
+    Running {
+        child,
+        seen,
+        dir: dir.to_owned(),
+        window,
+    }
+}
+
+impl Running {
+    /// Polls `check` until it gives a value; fails after [`PATIENCE`], showing the app's log.
+    fn wait<T>(&mut self, what: &str, mut check: impl FnMut(&mut Running) -> Option<T>) -> T {
+        let start = Instant::now();
+        loop {
+            if let Some(v) = check(self) {
+                return v;
+            }
+            if let Ok(Some(status)) = self.child.try_wait() {
+                panic!(
+                    "the app ended ({status}) waiting for {what}\n{}",
+                    self.log()
+                );
+            }
+            assert!(
+                start.elapsed() < PATIENCE,
+                "no {what} after {PATIENCE:?}\n{}",
+                self.log()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn log(&self) -> String {
+        let text = std::fs::read_to_string(self.dir.join("app.log")).unwrap_or_default();
+        let lines: Vec<&str> = text.lines().collect();
+        lines[lines.len().saturating_sub(30)..].join("\n")
+    }
+
+    fn report(&self) -> Option<LayoutReport> {
+        self.seen.lock().unwrap().latest.clone()
+    }
+
+    /// The latest layout once it satisfies `ready`.
+    fn layout_when(&mut self, what: &str, ready: impl Fn(&LayoutReport) -> bool) -> LayoutReport {
+        self.wait(what, |app| app.report().filter(|r| ready(r)))
+    }
+
+    /// Moves the pointer to `at` (window pixels), presses and releases: one X request after
+    /// another, so all three fall in one frame.
+    fn instant_click(&self, x: &Xvfb, at: [f32; 2]) {
+        let (px, py) = (at[0].round().to_string(), at[1].round().to_string());
+        x.xdotool(&[
+            "mousemove",
+            "--window",
+            &self.window,
+            &px,
+            &py,
+            "click",
+            "1",
+        ]);
+    }
+
+    /// Clicks the control named `name` once the layout shows it.
+    fn click_control(&mut self, x: &Xvfb, name: &str) {
+        let report = self.layout_when(&format!("the control {name:?}"), |r| {
+            r.controls.iter().any(|c| c.name.as_deref() == Some(name))
+        });
+        let c = report
+            .controls
+            .iter()
+            .find(|c| c.name.as_deref() == Some(name))
+            .unwrap();
+        self.instant_click(
+            x,
+            [(c.rect[0] + c.rect[2]) / 2.0, (c.rect[1] + c.rect[3]) / 2.0],
+        );
+    }
+
+    /// The moves of the autosave, once it holds at least `n`.
+    fn autosaved_moves(&mut self, n: usize) -> Vec<String> {
+        let path = self.dir.join("data/autosave.ron");
+        self.wait(&format!("an autosave of {n} moves"), |_| {
+            SaveFile::load(&path)
+                .ok()
+                .map(|(file, _)| file.moves)
+                .filter(|m| m.len() >= n)
+        })
+    }
+
+    /// Plays one whole turn from `start` by clicks: each decision the rules offer, a count with
+    /// the panel's button, a cell on its stack's top (the nearest one on screen) or a lit target.
+    /// Returns the move as the app showed it, complete.
+    fn play_a_turn(&mut self, x: &Xvfb, start: &AnyGame) {
+        let moves = self.layout_when("the game", |r| r.screen == "game").moves;
+        loop {
+            let report = self.layout_when("the board", |r| !r.cells.is_empty());
+            if report.moves > moves {
+                return;
+            }
+            let turn = play_prefix(start, &report.turn).expect("the app's partial turn");
+            let legal = turn.legal_actions();
+            let count = report.controls.iter().find_map(|c| {
+                let n: u8 = c.name.as_deref()?.strip_prefix("count ")?.parse().ok()?;
+                legal.contains(&Action::Count(n)).then_some(c.rect)
+            });
+            if let Some(r) = count {
+                self.instant_click(x, [(r[0] + r[2]) / 2.0, (r[1] + r[3]) / 2.0]);
+            } else {
+                let at = self.where_to_click(&report, &legal, turn.actions().is_empty());
+                self.instant_click(x, at);
+            }
+            let before = (report.turn.clone(), report.moves);
+            self.layout_when("the decision taken", |r| {
+                (r.turn.clone(), r.moves) != before
+            });
+        }
+    }
+
+    /// Where to click for one of `legal`: a cell's stack top, nearest the camera; after the
+    /// first decision, only once its target is lit; a direction on its lit target.
+    fn where_to_click(&mut self, report: &LayoutReport, legal: &[Action], first: bool) -> [f32; 2] {
+        let spot = |cell: &str| report.cells.iter().find(|s| s.cell == cell).unwrap().top;
+        let mut cells: Vec<[f32; 2]> = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Cell(c)
+                    if first || report.targets.iter().any(|t| t.cell == c.to_string()) =>
+                {
+                    Some(spot(&c.to_string()))
+                }
+                _ => None,
+            })
+            .collect();
+        cells.sort_by(|a, b| b[1].total_cmp(&a[1]));
+        if let Some(&at) = cells.first() {
+            return at;
+        }
+        let target = report
+            .targets
+            .iter()
+            .find(|t| legal.iter().any(|a| t.action == format!("{a:?}")))
+            .unwrap_or_else(|| panic!("no lit target for {legal:?} in {:?}", report.targets));
+        spot(&target.cell)
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start_of(id: GameId) -> AnyGame {
+    AnyGame::start(AnyOptions::for_game(id))
+}
+
+/// One move of `id` played from a fresh start by instant clicks, checked in the autosave.
+fn one_move_by_clicks(id: GameId) {
+    let x = Xvfb::start(1280, 720);
+    let dir = scratch(&id.to_string());
+    people_only(&dir);
+    let mut app = launch(&x, &dir, &["--game", &id.to_string()]);
+    let start = start_of(id);
+    app.play_a_turn(&x, &start);
+    let shown = app.report().unwrap();
+    let moves = app.autosaved_moves(1);
+    assert_eq!(moves.len(), 1, "{id}: {moves:?}");
+    let (after, _) = stackyard::rules::play_move(&start, &moves[0]).expect("a legal move");
+    assert_eq!(shown.moves, 1);
+    assert_ne!(after, start, "{id}: the move changed nothing");
+}
+
+fn seat_the_computer_by_clicks() {
+    let x = Xvfb::start(1280, 720);
+    let dir = scratch("seat");
+    people_only(&dir);
+    let mut app = launch(&x, &dir, &["--game", "splay"]);
+    app.click_control(&x, "seat white");
+    app.click_control(&x, "seat white: Casual");
+    app.layout_when("the drop-down closed", |r| {
+        !r.controls
+            .iter()
+            .any(|c| c.name.as_deref() == Some("seat white: Casual"))
+    });
+    app.play_a_turn(&x, &start_of(GameId::Splay));
+    let moves = app.autosaved_moves(2);
+    assert_eq!(moves.len(), 2, "the computer answered: {moves:?}");
+}
+
+fn start_a_game_from_the_title() {
+    let x = Xvfb::start(1280, 720);
+    let dir = scratch("title");
+    people_only(&dir);
+    let mut app = launch(&x, &dir, &[]);
+    app.layout_when("the title", |r| r.screen == "title");
+    app.click_control(&x, "choose grabber");
+    app.layout_when("Grabber chosen", |r| {
+        r.controls
+            .iter()
+            .any(|c| c.name.as_deref() == Some("choose splay"))
+            && !r
+                .controls
+                .iter()
+                .any(|c| c.name.as_deref() == Some("choose grabber"))
+    });
+    app.click_control(&x, "start");
+    app.play_a_turn(&x, &start_of(GameId::Grabber8));
+    let moves = app.autosaved_moves(1);
+    let (file, _) = SaveFile::load(&dir.join("data/autosave.ron")).unwrap();
+    assert_eq!(file.game, GameId::Grabber8, "{moves:?}");
+}
+
+/// Whether the X server shows no cursor: XFixes' cursor image is all transparent.
+fn cursor_is_hidden(display: &str) -> bool {
+    use x11rb::protocol::xfixes::ConnectionExt as _;
+    let (conn, _) = x11rb::connect(Some(display)).expect("connect to Xvfb");
+    conn.xfixes_query_version(5, 0).unwrap().reply().unwrap();
+    let image = conn.xfixes_get_cursor_image().unwrap().reply().unwrap();
+    image.cursor_image.iter().all(|argb| argb >> 24 == 0)
+}
+
+fn kiosk_profile(dir: &Path) -> PathBuf {
+    let example = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/exhibition.ron"),
+    )
+    .unwrap();
+    let text = example
+        .replacen("idle_secs: 90", "idle_secs: 10", 1)
+        .replacen("prompt_secs: 20", "prompt_secs: 5", 1)
+        .replacen("touch_leads_to: Picker", "touch_leads_to: Game", 1);
+    assert_ne!(text, example);
+    let path = dir.join("kiosk.ron");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn the_kiosk_fills_the_screen(width: u32, height: u32) -> (Xvfb, Running) {
+    let x = Xvfb::start(width, height);
+    let dir = scratch(&format!("kiosk-{width}"));
+    let profile = kiosk_profile(&dir);
+    let mut app = launch(&x, &dir, &["--profile", profile.to_str().unwrap()]);
+    let report = app.layout_when("attract mode", |r| r.screen == "attract");
+    app.layout_when("a window as large as the screen", |r| {
+        r.window == [width as f32, height as f32]
+    });
+    let geometry = x.xdotool(&["getwindowgeometry", &app.window]);
+    assert!(
+        geometry.contains(&format!("Geometry: {width}x{height}")),
+        "{geometry}; first layout {:?}",
+        report.window
+    );
+    (x, app)
+}
+
+fn the_kiosk_answers_a_tap_and_goes_back_to_attract_mode() {
+    let (x, mut app) = the_kiosk_fills_the_screen(1280, 720);
+    // The profile's 3 s without input hide the cursor.
+    app.wait("the cursor hidden", |_| {
+        cursor_is_hidden(&x.display).then_some(())
+    });
+    app.instant_click(&x, [640.0, 360.0]);
+    app.wait("the cursor back after input", |_| {
+        (!cursor_is_hidden(&x.display)).then_some(())
+    });
+    app.layout_when("a game after the tap", |r| r.screen == "game");
+    // 10 s idle, then 5 s of "Still playing?", then attract mode again.
+    app.layout_when("attract mode again", |r| r.screen == "attract");
+    let screens = app.seen.lock().unwrap().screens.clone();
+    assert_eq!(screens, ["attract", "game", "attract"]);
+    drop(app);
+    drop(the_kiosk_fills_the_screen(1920, 1080));
+}
+
+#[test]
+fn the_app_is_played_through_a_real_window() {
+    if let Some(why) = missing_tools(&["Xvfb", "xdotool"]) {
+        eprintln!("real-window test skipped: {why}");
+        return;
+    }
+    // One after another: two apps at once would halve each one's frame rate.
+    for id in [
+        GameId::Splay,
+        GameId::CashInHand,
+        GameId::Intermedium,
+        GameId::Grabber8,
+        GameId::Support,
+    ] {
+        one_move_by_clicks(id);
+    }
+    seat_the_computer_by_clicks();
+    start_a_game_from_the_title();
+    the_kiosk_answers_a_tap_and_goes_back_to_attract_mode();
+}
