@@ -212,6 +212,14 @@ impl Running {
     /// first decision, only once its target is lit; a direction on its lit target.
     fn where_to_click(&mut self, report: &LayoutReport, legal: &[Action], first: bool) -> [f32; 2] {
         let spot = |cell: &str| report.cells.iter().find(|s| s.cell == cell).unwrap().top;
+        // A person clicks what they see: never through a panel.
+        let in_the_open = |at: &[f32; 2]| {
+            !report.panels.iter().any(|p| {
+                p.interactable
+                    && (p.rect[0]..p.rect[2]).contains(&at[0])
+                    && (p.rect[1]..p.rect[3]).contains(&at[1])
+            })
+        };
         let mut cells: Vec<[f32; 2]> = legal
             .iter()
             .filter_map(|a| match a {
@@ -222,6 +230,7 @@ impl Running {
                 }
                 _ => None,
             })
+            .filter(in_the_open)
             .collect();
         cells.sort_by(|a, b| b[1].total_cmp(&a[1]));
         if let Some(&at) = cells.first() {

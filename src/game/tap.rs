@@ -6,12 +6,17 @@
 //! which lacks an entity the pointer reached in this frame: a finger's tap (it arrives, presses
 //! and lifts at once), or a click whose move, press and release fall in one slow frame, would be
 //! lost. The hover map used here is the one picking has just built from this frame's input.
+//!
+//! egui's own capture of the pointer is off for the same reason: it blocks the board by egui's
+//! view of the last frame (a finger that pressed a panel's button and then taps the board would
+//! still be "over the panel"). A tap is refused instead where its pointer is over a panel now.
 
 use bevy::picking::PickingSystems;
 use bevy::picking::hover::HoverMap;
 use bevy::picking::pointer::{PointerAction, PointerButton, PointerId, PointerInput};
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
+use bevy_egui::{EguiContextSettings, EguiContexts, egui};
 
 /// A primary press and release on this entity (a click or a finger's tap).
 #[derive(EntityEvent, Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,7 +30,27 @@ pub fn plugin(app: &mut App) {
     app.add_systems(
         PreUpdate,
         tap_pressed_entities.in_set(PickingSystems::PostHover),
-    );
+    )
+    .add_systems(Update, stop_egui_capturing_the_pointer);
+}
+
+/// Panels are told apart by where the pointer is now (see the module's note).
+fn stop_egui_capturing_the_pointer(
+    mut settings: Query<&mut EguiContextSettings, Added<EguiContextSettings>>,
+) {
+    for mut s in &mut settings {
+        s.capture_pointer_input = false;
+    }
+}
+
+/// Whether a window position (logical pixels) is over one of egui's panels.
+fn over_a_panel(contexts: &mut EguiContexts, at: Vec2) -> bool {
+    let Ok(ctx) = contexts.ctx_mut() else {
+        return false;
+    };
+    let at = egui::pos2(at.x, at.y) / ctx.zoom_factor();
+    ctx.layer_id_at(at)
+        .is_some_and(|layer| layer.order != egui::Order::Background)
 }
 
 /// The entities under a pointer now.
@@ -42,13 +67,22 @@ fn tap_pressed_entities(
     mut inputs: MessageReader<PointerInput>,
     hover: Res<HoverMap>,
     mut pressed: Local<HashMap<PointerId, Vec<Entity>>>,
+    mut contexts: EguiContexts,
     mut commands: Commands,
 ) {
     for input in inputs.read() {
         let pointer = input.pointer_id;
         match input.action {
             PointerAction::Press(PointerButton::Primary) => {
-                pressed.insert(pointer, under(&hover, pointer));
+                let on_board = !over_a_panel(&mut contexts, input.location.position);
+                pressed.insert(
+                    pointer,
+                    if on_board {
+                        under(&hover, pointer)
+                    } else {
+                        Vec::new()
+                    },
+                );
             }
             PointerAction::Release(PointerButton::Primary) => {
                 let Some(was) = pressed.remove(&pointer) else {
