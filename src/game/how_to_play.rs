@@ -285,7 +285,7 @@ fn show_guide(
                     {
                         next.set(Screen::Game);
                     }
-                } else if {
+                } else {
                     let play = ui.add(
                         egui::Button::new(
                             egui::RichText::new(tr.tf("title.play", &[("game", &name)])).strong(),
@@ -293,10 +293,10 @@ fn show_guide(
                         .min_size(size.into()),
                     );
                     name_control(&play, "play game");
-                    play.clicked()
-                } {
-                    requests.write(SessionRequest::Start(AnyOptions::for_game(guided.game)));
-                    next.set(Screen::Game);
+                    if play.clicked() {
+                        requests.write(SessionRequest::Start(AnyOptions::for_game(guided.game)));
+                        next.set(Screen::Game);
+                    }
                 }
                 if ui
                     .add(egui::Button::new(tr.t("guide.title_screen")).min_size(size.into()))
