@@ -244,6 +244,23 @@ fn visitor_input_is_noticed_only_from_real_input() {
 }
 
 #[test]
+fn a_mouse_move_brings_the_cursor_back_but_leaves_attract_mode_alone() {
+    let mut app = kiosk(profile(", touch_leads_to: Game"), Screen::Attract);
+    wait(&mut app, Duration::from_secs(2));
+    let before = app.world().resource::<Exhibition>().last_input;
+    let window = app.world_mut().spawn_empty().id();
+    app.world_mut().write_message(bevy::window::CursorMoved {
+        window,
+        position: Vec2::new(10.0, 10.0),
+        delta: None,
+    });
+    app.update();
+    app.update();
+    assert!(app.world().resource::<Exhibition>().last_input > before);
+    assert_eq!(screen(&app), Screen::Attract);
+}
+
+#[test]
 fn a_bad_profile_is_refused_at_start_naming_the_field() {
     let dir = std::env::temp_dir().join(format!("stackyard-profile-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

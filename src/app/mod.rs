@@ -41,6 +41,9 @@ pub struct AppOptions {
     pub idle_prompt: bool,
     /// Print the layout whenever it changes (`--print-layout`).
     pub print_layout: bool,
+    /// No real window and no GPU: the window is only Bevy's component, and the caller drives
+    /// frames with `App::update` (tests of the input pipeline).
+    pub headless: bool,
 }
 
 impl AppOptions {
@@ -77,35 +80,33 @@ pub fn build(options: AppOptions) -> App {
         ..default()
     };
     let kiosk = options.profile.is_some() && options.screenshot.is_none();
-    if let Some(profile) = options.profile.as_ref().filter(|_| kiosk) {
-        // Borderless fullscreen on the chosen monitor; the close button and Alt+F4 do nothing.
-        window.mode = bevy::window::WindowMode::BorderlessFullscreen(
-            profile
-                .monitor
-                // Not `Current`: no window exists yet to have a current monitor.
-                .map_or(bevy::window::MonitorSelection::Primary, |m| {
-                    bevy::window::MonitorSelection::Index(m)
-                }),
-        );
-        window.enabled_buttons = bevy::window::EnabledButtons {
-            minimize: false,
-            maximize: false,
-            close: false,
-        };
+    if kiosk {
+        game::exhibition::window::open_borderless(&mut window);
     }
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(window),
-                close_when_requested: !kiosk,
+    let mut plugins = DefaultPlugins
+        .set(WindowPlugin {
+            primary_window: Some(window),
+            close_when_requested: !kiosk,
+            ..default()
+        })
+        .set(AssetPlugin {
+            file_path: asset_dir(),
+            ..default()
+        });
+    if options.headless {
+        plugins = plugins
+            .disable::<bevy::winit::WinitPlugin>()
+            .set(bevy::render::RenderPlugin {
+                render_creation: bevy::render::settings::WgpuSettings {
+                    backends: None,
+                    ..default()
+                }
+                .into(),
                 ..default()
-            })
-            .set(AssetPlugin {
-                file_path: asset_dir(),
-                ..default()
-            }),
-    )
-    .add_plugins((MeshPickingPlugin, bevy_egui::EguiPlugin::default()));
+            });
+    }
+    app.add_plugins(plugins)
+        .add_plugins((MeshPickingPlugin, bevy_egui::EguiPlugin::default()));
     app.insert_resource(game::theme::ThemeFolder(
         PathBuf::from(asset_dir()).join("themes"),
     ))
@@ -131,7 +132,8 @@ pub fn build(options: AppOptions) -> App {
     if let Some(profile) = options.profile.clone() {
         exhibition_mode(&mut app, profile, options.idle_prompt);
         if options.screenshot.is_none() {
-            app.insert_resource(game::exhibition::window::KioskWindow);
+            app.insert_resource(game::exhibition::window::KioskWindow)
+                .insert_resource(game::view_settings::WindowModeLocked);
             // A crash still leaves its report; the restarted kiosk begins with attract mode.
             crate::files::crash::install_panic_hook(folder.clone());
             let _ = crate::files::crash::take_resume_mark(&folder);
@@ -272,6 +274,7 @@ impl Default for AppOptions {
             profile: None,
             idle_prompt: false,
             print_layout: false,
+            headless: false,
         }
     }
 }

@@ -10,6 +10,9 @@
 //! egui's own capture of the pointer is off for the same reason: it blocks the board by egui's
 //! view of the last frame (a finger that pressed a panel's button and then taps the board would
 //! still be "over the panel"). A tap is refused instead where its pointer is over a panel now.
+//!
+//! A second finger down while the first is still down makes a gesture (turning or zooming the
+//! camera): none of its fingers taps.
 
 use bevy::picking::PickingSystems;
 use bevy::picking::hover::HoverMap;
@@ -74,7 +77,11 @@ fn tap_pressed_entities(
         let pointer = input.pointer_id;
         match input.action {
             PointerAction::Press(PointerButton::Primary) => {
-                let on_board = !over_a_panel(&mut contexts, input.location.position);
+                let gesture = !pressed.is_empty();
+                if gesture {
+                    pressed.values_mut().for_each(Vec::clear);
+                }
+                let on_board = !gesture && !over_a_panel(&mut contexts, input.location.position);
                 pressed.insert(
                     pointer,
                     if on_board {

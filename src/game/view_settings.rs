@@ -64,9 +64,15 @@ pub(super) fn plugin(app: &mut App) {
                 toggle_fullscreen_on_f11,
                 apply_display_mode.run_if(resource_changed::<DisplayMode>),
             )
-                .chain(),
+                .chain()
+                .run_if(not(resource_exists::<WindowModeLocked>)),
         );
 }
+
+/// The window's mode is the app's to set, not the settings' (a kiosk's window fills its screen
+/// whatever the settings say, and F11 does nothing).
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct WindowModeLocked;
 
 /// The smallest screen, in egui points, that the panels are laid out for: side by side the
 /// Moves window, the turn banner and the game panel, and the panel's full height.

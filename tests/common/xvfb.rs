@@ -77,6 +77,30 @@ impl Xvfb {
         );
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
+
+    /// What the screen shows (the X server's own picture of its root window: no cursor).
+    ///
+    /// # Panics
+    /// When the X server cannot be read.
+    #[must_use]
+    pub fn screenshot(&self) -> image::RgbImage {
+        use x11rb::connection::Connection as _;
+        use x11rb::protocol::xproto::{ConnectionExt as _, ImageFormat};
+        let (conn, screen) = x11rb::connect(Some(&self.display)).expect("connect to Xvfb");
+        let root = &conn.setup().roots[screen];
+        let (width, height) = (root.width_in_pixels, root.height_in_pixels);
+        let reply = conn
+            .get_image(ImageFormat::Z_PIXMAP, root.root, 0, 0, width, height, !0)
+            .expect("ask for the screen")
+            .reply()
+            .expect("the screen's pixels");
+        // 24-bit depth comes as 32-bit pixels, blue first.
+        image::RgbImage::from_fn(u32::from(width), u32::from(height), |x, y| {
+            let at = 4 * (y as usize * usize::from(width) + x as usize);
+            let p = &reply.data[at..at + 3];
+            image::Rgb([p[2], p[1], p[0]])
+        })
+    }
 }
 
 impl Drop for Xvfb {

@@ -103,8 +103,10 @@ pub fn panel_plugin(app: &mut App) {
     ));
 }
 
-/// Turns raw input (the mouse's moves too: they bring the hidden cursor back) into
-/// [`VisitorInput`] and notes its time.
+/// Turns raw input into [`VisitorInput`] and notes its time. The mouse's moves are noted (they
+/// bring the hidden cursor back and keep a game from going idle) but are no visitor's input:
+/// a nudged mouse, or the pointer the X server finds inside a newly opened window, leaves
+/// attract mode no more than a touch that never came.
 fn notice_visitor_input(
     mut keys: MessageReader<KeyboardInput>,
     mut buttons: MessageReader<MouseButtonInput>,
@@ -118,10 +120,11 @@ fn notice_visitor_input(
     let any = keys.read().count()
         + buttons.read().count()
         + wheels.read().count()
-        + touches.read().count()
-        + moves.read().count();
+        + touches.read().count();
     if any > 0 {
-        exhibition.last_input = time.elapsed();
         inputs.write(VisitorInput);
+    }
+    if any + moves.read().count() > 0 {
+        exhibition.last_input = time.elapsed();
     }
 }

@@ -1,11 +1,18 @@
 //! The kiosk's window: it fills the screen it is given, also where nothing honours a fullscreen
 //! request (an X server without a window manager leaves the window at its first size), and the
 //! mouse cursor hides after the profile's `hide_cursor_secs` without input.
+//!
+//! The window opens borderless at the screen's size and only then asks for fullscreen: winit
+//! opens a window created fullscreen at 800x600 and relies on a window manager to resize it, and
+//! Bevy then believes it has the size it asked for.
 
 use std::time::Duration;
 
 use bevy::prelude::*;
-use bevy::window::{CursorOptions, Monitor, PrimaryMonitor, PrimaryWindow, WindowPosition};
+use bevy::window::{
+    CursorOptions, Monitor, MonitorSelection, PrimaryMonitor, PrimaryWindow, WindowMode,
+    WindowPosition, WindowResolution,
+};
 
 use super::Exhibition;
 
@@ -16,9 +23,45 @@ pub struct KioskWindow;
 pub(super) fn panel_plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (hide_idle_cursor, fill_the_screen)
+        (hide_idle_cursor, enter_fullscreen, fill_the_screen)
             .run_if(resource_exists::<Exhibition>.and_then(resource_exists::<KioskWindow>)),
     );
+}
+
+/// Sets up the kiosk's window before it opens: borderless, at the top left, as large as the X
+/// screen where one is known.
+pub fn open_borderless(window: &mut Window) {
+    window.mode = WindowMode::Windowed;
+    window.decorations = false;
+    window.position = WindowPosition::At(IVec2::ZERO);
+    if let Some(size) = root_window_size() {
+        window.resolution = WindowResolution::new(size.x, size.y);
+    }
+    // The close button and Alt+F4 do nothing.
+    window.enabled_buttons = bevy::window::EnabledButtons {
+        minimize: false,
+        maximize: false,
+        close: false,
+    };
+}
+
+/// Once the window exists, asks for borderless fullscreen on the profile's monitor (the primary
+/// one unless it names another).
+fn enter_fullscreen(
+    exhibition: Res<Exhibition>,
+    mut windows: Query<&mut Window, With<PrimaryWindow>>,
+) {
+    let wanted = WindowMode::BorderlessFullscreen(
+        exhibition
+            .profile
+            .monitor
+            .map_or(MonitorSelection::Primary, MonitorSelection::Index),
+    );
+    for mut window in &mut windows {
+        if window.mode != wanted {
+            window.mode = wanted;
+        }
+    }
 }
 
 /// Whether the cursor should be hidden after `idle` without input.

@@ -1,0 +1,161 @@
+//! Touch through Bevy's own input pipeline, without a window or a GPU: touch events become
+//! pointers, mesh picking finds what each finger is over, and a tap whose start and end arrive
+//! in the same frame (a finger on a slow kiosk) chooses a stack and plays a step. Two fingers
+//! turn and zoom the camera and choose nothing.
+
+use bevy::input::touch::{TouchInput, TouchPhase};
+use bevy::prelude::*;
+use bevy::window::{PrimaryWindow, WindowEvent};
+use stackyard::app::{AppOptions, build};
+use stackyard::game::Session;
+use stackyard::game::camera::Orbit;
+use stackyard::game::layout::{cell_centre, stack_top};
+use stackyard::game::stones::{StackStones, StackView};
+use stackyard::rules::{Action, Cell, Game};
+
+fn app() -> App {
+    let dir = std::env::temp_dir().join(format!("stackyard-touch-{}", std::process::id()));
+    let mut app = build(AppOptions {
+        headless: true,
+        data_dir: Some(dir.join("data")),
+        config_dir: Some(dir.join("config")),
+        ..AppOptions::default()
+    });
+    app.finish();
+    app.cleanup();
+    for _ in 0..5 {
+        app.update();
+    }
+    app
+}
+
+/// Where a cell's stack top is on screen.
+fn on_screen(app: &mut App, cell: Cell) -> Vec2 {
+    let g = app.world().resource::<Session>().position().id().geometry();
+    let height = app
+        .world_mut()
+        .query::<(&StackView, &StackStones)>()
+        .iter(app.world())
+        .find(|(v, _)| v.cell == cell)
+        .map_or(0, |(_, s)| s.0.len());
+    let (camera, at) = app
+        .world_mut()
+        .query::<(&Camera, &GlobalTransform)>()
+        .single(app.world())
+        .unwrap();
+    camera
+        .world_to_viewport(at, cell_centre(g, cell) + Vec3::Y * stack_top(height))
+        .unwrap()
+}
+
+fn window(app: &mut App) -> Entity {
+    app.world_mut()
+        .query_filtered::<Entity, With<PrimaryWindow>>()
+        .single(app.world())
+        .unwrap()
+}
+
+/// Sends touch events as winit would: to the touch state and to the window's event stream.
+fn touch(app: &mut App, events: &[(u64, TouchPhase, Vec2)]) {
+    let window = window(app);
+    for &(id, phase, position) in events {
+        let input = TouchInput {
+            phase,
+            position,
+            window,
+            force: None,
+            id,
+        };
+        app.world_mut().write_message(input);
+        app.world_mut()
+            .write_message(WindowEvent::TouchInput(input));
+    }
+    app.update();
+}
+
+/// A finger that arrives, presses and lifts within one frame.
+fn tap(app: &mut App, at: Vec2) {
+    touch(
+        app,
+        &[(1, TouchPhase::Started, at), (1, TouchPhase::Ended, at)],
+    );
+    app.update();
+}
+
+fn turn(app: &App) -> String {
+    app.world().resource::<Session>().turn().notation()
+}
+
+fn legal_cells(app: &App) -> Vec<Cell> {
+    let session = app.world().resource::<Session>();
+    session
+        .turn()
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Cell(c) => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_tap_within_one_frame_chooses_a_stack_and_then_plays_a_step() {
+    let mut app = app();
+    assert_eq!(turn(&app), "");
+    let from = legal_cells(&app)[0];
+    let at = on_screen(&mut app, from);
+    tap(&mut app, at);
+    assert_eq!(turn(&app), from.to_string(), "a tap at {at} on {from}");
+    let to = legal_cells(&app)[0];
+    let at = on_screen(&mut app, to);
+    tap(&mut app, at);
+    assert_eq!(
+        app.world().resource::<Session>().moves().len(),
+        1,
+        "a tap at {at} on {to} after {from}"
+    );
+}
+
+#[test]
+fn two_fingers_turn_and_zoom_the_camera_and_choose_nothing() {
+    let mut app = app();
+    let orbit = |app: &mut App| {
+        *app.world_mut()
+            .query::<&Orbit>()
+            .single(app.world())
+            .unwrap()
+    };
+    let before = orbit(&mut app);
+    // Both fingers start on stacks and end where they started, spread apart and back.
+    let cells = legal_cells(&app);
+    let (a, b) = (on_screen(&mut app, cells[0]), on_screen(&mut app, cells[1]));
+    touch(
+        &mut app,
+        &[(1, TouchPhase::Started, a), (2, TouchPhase::Started, b)],
+    );
+    let apart = Vec2::new(-60.0, 0.0);
+    touch(
+        &mut app,
+        &[
+            (1, TouchPhase::Moved, a + apart + Vec2::Y * 30.0),
+            (2, TouchPhase::Moved, b - apart + Vec2::Y * 30.0),
+        ],
+    );
+    let spread = orbit(&mut app);
+    assert!(spread.distance < before.distance, "{before:?} {spread:?}");
+    assert!(
+        (spread.pitch - before.pitch).abs() > 1e-3,
+        "{before:?} {spread:?}"
+    );
+    touch(
+        &mut app,
+        &[(1, TouchPhase::Moved, a), (2, TouchPhase::Moved, b)],
+    );
+    touch(
+        &mut app,
+        &[(1, TouchPhase::Ended, a), (2, TouchPhase::Ended, b)],
+    );
+    app.update();
+    assert_eq!(turn(&app), "", "a two-finger gesture chose a stack");
+}
