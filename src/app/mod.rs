@@ -1,5 +1,6 @@
 //! The desktop app: Bevy's plugins set up for Stackyard, the game, and the screenshot mode.
 
+pub mod icon;
 mod screenshot;
 
 use std::path::PathBuf;
@@ -107,12 +108,8 @@ pub fn build(options: AppOptions) -> App {
     }
     app.add_plugins(plugins)
         .add_plugins((MeshPickingPlugin, bevy_egui::EguiPlugin::default()));
-    app.insert_resource(game::theme::ThemeFolder(
-        PathBuf::from(asset_dir()).join("themes"),
-    ))
-    .insert_resource(game::i18n::I18nFolder(
-        PathBuf::from(asset_dir()).join("i18n"),
-    ));
+    app.init_resource::<game::theme::ThemeFolder>()
+        .init_resource::<game::i18n::I18nFolder>();
     let settings_language = settings.written.language.clone();
     game::settings::use_settings(&mut app, settings);
     app.insert_resource(game::view_settings::SettingsOpen(options.settings_open));
@@ -148,10 +145,8 @@ pub fn build(options: AppOptions) -> App {
                 Ok((_, game)) => {
                     screen = game::Screen::Game;
                     app.insert_resource(game::saving::session_of(&game));
-                    let tr = game::i18n::Tr::load(
-                        &PathBuf::from(asset_dir()).join("i18n"),
-                        &settings_language,
-                    );
+                    let tr =
+                        game::i18n::Tr::load(&crate::files::i18n::folder(), &settings_language);
                     app.insert_resource(game::saving::FileStatus {
                         text: tr.tf(
                             "saves.resumed",
@@ -249,13 +244,13 @@ pub fn check_display() -> Result<(), String> {
     Ok(())
 }
 
-/// The `assets` folder beside the crate when run with cargo, else beside the binary.
+/// The folder of assets in use (`files::assets`), absolute, for Bevy's asset server; where
+/// none was found, a folder that does not exist (each picture then fails to load, once).
 fn asset_dir() -> String {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets");
-    if manifest.is_dir() {
-        return manifest.to_string_lossy().into_owned();
-    }
-    "assets".into()
+    crate::files::assets::folder().map_or_else(
+        || "stackyard-assets-not-found".into(),
+        |f| f.to_string_lossy().into_owned(),
+    )
 }
 
 impl Default for AppOptions {

@@ -12,7 +12,7 @@ use clap::{Parser, Subcommand};
 
 /// Stackyard: five abstract stacking games, and their referee on the command line.
 #[derive(Debug, Parser)]
-#[command(name = "stackyard", version, about, long_about = None)]
+#[command(name = "stackyard", version = env!("STACKYARD_VERSION"), about, long_about = None)]
 #[command(args_conflicts_with_subcommands = true)]
 struct Cli {
     #[command(subcommand)]
@@ -65,6 +65,14 @@ struct AppArgs {
     /// a line `layout: <RON>` whenever it changes (for tests that drive a real window)
     #[arg(long)]
     print_layout: bool,
+    /// Render the position like --screenshot and make the program's icon from its middle:
+    /// DIR/<size>/stackyard.png for 16 to 256 pixels (packaging/icon.sh)
+    #[arg(long, value_name = "DIR", conflicts_with = "screenshot")]
+    icons: Option<std::path::PathBuf>,
+    /// The folder of the game's files (themes, texts, pictures); default: $STACKYARD_ASSETS,
+    /// else assets/ beside the program, else /usr/share/stackyard/assets, else the source folder
+    #[arg(long, value_name = "DIR")]
+    assets: Option<std::path::PathBuf>,
 }
 
 /// The referee's subcommands; options come right after the subcommand.
@@ -208,6 +216,13 @@ pub fn run(
             &cli.app.opt,
         ) {
             Ok(mut options) => {
+                let assets = match crate::files::assets::settle(cli.app.assets.clone()) {
+                    Ok(found) => found.is_some(),
+                    Err(e) => {
+                        let _ = writeln!(err, "stackyard: {e}");
+                        return referee::USAGE;
+                    }
+                };
                 let kiosk_screen =
                     matches!(cli.app.screen.as_deref(), Some("attract" | "idle-prompt"));
                 if kiosk_screen && cli.app.profile.is_none() {
@@ -220,10 +235,12 @@ pub fn run(
                 if let Some(path) = &cli.app.profile {
                     match crate::files::profile::Profile::load(path) {
                         Ok(profile) => {
+                            // Without assets, every language falls back to built-in English.
                             if let Err(e) = crate::files::i18n::StringTable::load(
                                 &crate::files::i18n::folder(),
                                 &profile.language,
-                            ) {
+                            ) && assets
+                            {
                                 let _ = writeln!(
                                     err,
                                     "stackyard: {}: profile field `language`: {e}",
@@ -243,7 +260,10 @@ pub fn run(
                     let _ = writeln!(err, "stackyard: {why}");
                     return 1;
                 }
-                options.screenshot = cli.app.screenshot;
+                options.screenshot = cli
+                    .app
+                    .screenshot
+                    .or_else(|| cli.app.icons.as_deref().map(crate::app::icon::render_path));
                 options.print_layout = cli.app.print_layout;
                 options.data_dir = cli.app.data_dir;
                 options.config_dir = cli.app.config_dir;
@@ -258,16 +278,32 @@ pub fn run(
                     if let Err(e) = crate::files::i18n::StringTable::load(
                         &crate::files::i18n::folder(),
                         &language,
-                    ) {
+                    ) && assets
+                    {
                         let _ = writeln!(err, "stackyard: bad --language: {e}");
                         return referee::USAGE;
                     }
                     options.language = Some(language);
                 }
-                return match crate::app::run(options) {
+                let code = match crate::app::run(options) {
                     bevy::app::AppExit::Success => 0,
                     bevy::app::AppExit::Error(code) => i32::from(code.get()),
                 };
+                if let Some(dir) = cli.app.icons.filter(|_| code == 0) {
+                    return match crate::app::icon::write_icons(&dir) {
+                        Ok(written) => {
+                            for path in written {
+                                let _ = writeln!(out, "{}", path.display());
+                            }
+                            0
+                        }
+                        Err(why) => {
+                            let _ = writeln!(err, "stackyard: {why}");
+                            1
+                        }
+                    };
+                }
+                return code;
             }
             Err(failure) => Err(failure),
         },

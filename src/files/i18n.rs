@@ -17,15 +17,10 @@ pub const ENGLISH: &str = "en";
 /// English, as built into the program: the fallback for every other table.
 pub const ENGLISH_TABLE: &str = include_str!("../../assets/i18n/en.ron");
 
-/// The folder of the string tables that ship with Stackyard (`assets/i18n`).
+/// The folder of the string tables that ship with Stackyard (`i18n` in the assets in use).
 #[must_use]
 pub fn folder() -> PathBuf {
-    let shipped = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/i18n");
-    if shipped.is_dir() {
-        shipped
-    } else {
-        PathBuf::from("assets/i18n")
-    }
+    super::assets::subfolder("i18n")
 }
 
 /// One language's texts.

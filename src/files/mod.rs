@@ -1,7 +1,8 @@
 //! Files a player keeps: saved games and the autosave (data folder), settings (config folder),
-//! all written atomically; and the themes the app reads.
+//! all written atomically; and where the game's own files are and the themes the app reads.
 //! Plain Rust (no Bevy): the app, the command line and the tests all use it.
 
+pub mod assets;
 pub mod atomic;
 pub mod crash;
 pub mod i18n;

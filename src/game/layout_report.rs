@@ -2,7 +2,8 @@
 //! window. Whenever it changes, one line `layout: <RON>` goes to standard output: the screen on
 //! show, the turn in progress and the moves played, the window's size, each cell's point on
 //! screen (board level and stack top), the lit targets, each panel's rectangle and every
-//! control's, the named ones with their names (all in window pixels).
+//! control's, the named ones with their names (all in window pixels), and what the files gave
+//! (the theme and language in use, the title's pictures loaded).
 //! [`covered_controls`] says which controls a panel covers.
 
 use bevy::prelude::*;
@@ -14,9 +15,12 @@ use crate::rules::Game;
 
 use super::Screen;
 use super::highlight::Marker;
+use super::i18n::Tr;
 use super::layout::{cell_centre, stack_top};
 use super::session::Session;
 use super::stones::{StackStones, StackView};
+use super::theme::ActiveTheme;
+use super::title::CardPictures;
 
 /// A rectangle in window pixels: left, top, right, bottom.
 pub type PixelRect = [f32; 4];
@@ -67,6 +71,18 @@ pub struct Control {
     pub rect: PixelRect,
 }
 
+/// What the app's files gave it: the theme and the language actually in use (a file that could
+/// not be read leaves the wooden theme and English), and the title's card pictures loaded.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Looks {
+    /// The theme's file name.
+    pub theme: String,
+    /// The language's code.
+    pub language: String,
+    /// The card pictures loaded.
+    pub pictures: usize,
+}
+
 /// What `--print-layout` prints.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct LayoutReport {
@@ -86,6 +102,9 @@ pub struct LayoutReport {
     pub panels: Vec<Panel>,
     /// The controls.
     pub controls: Vec<Control>,
+    /// What the files gave.
+    #[serde(default)]
+    pub looks: Looks,
 }
 
 /// The prefix of each printed line.
@@ -267,8 +286,30 @@ fn cell_spots(
         .collect()
 }
 
+/// The theme, language and pictures in use.
+fn looks(
+    theme: &ActiveTheme,
+    tr: &Tr,
+    pictures: Option<&CardPictures>,
+    server: &AssetServer,
+) -> Looks {
+    Looks {
+        theme: theme.id.clone(),
+        language: tr.code().to_owned(),
+        pictures: pictures.map_or(0, |p| {
+            p.0.iter().filter(|(_, h)| server.is_loaded(h.id())).count()
+        }),
+    }
+}
+
 fn print_layout(
     mut contexts: EguiContexts,
+    (theme, tr, pictures, server): (
+        Res<ActiveTheme>,
+        Res<Tr>,
+        Option<Res<CardPictures>>,
+        Res<AssetServer>,
+    ),
     screen: Res<State<Screen>>,
     session: Res<Session>,
     windows: Query<&Window, With<PrimaryWindow>>,
@@ -300,6 +341,7 @@ fn print_layout(
         cells: cell_spots(&session, &cameras, &stacks, window.scale_factor()),
         panels,
         controls,
+        looks: looks(&theme, &tr, pictures.as_deref(), &server),
     };
     let line = ron::to_string(&report)?;
     if *last != line {

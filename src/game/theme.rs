@@ -16,7 +16,7 @@ pub struct ThemeFolder(pub PathBuf);
 
 impl Default for ThemeFolder {
     fn default() -> Self {
-        ThemeFolder(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/themes"))
+        ThemeFolder(crate::files::assets::subfolder("themes"))
     }
 }
 
