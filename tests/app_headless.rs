@@ -504,6 +504,55 @@ fn the_computer_keeps_its_tree_for_the_next_turn() {
     assert_eq!(app.world().resource::<Session>().moves().len(), 2);
 }
 
+fn disc_entities(app: &mut App) -> Vec<Entity> {
+    let mut q = app.world_mut().query_filtered::<Entity, With<Disc>>();
+    let mut v: Vec<Entity> = q.iter(app.world()).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn a_deselect_or_a_reselect_keeps_the_same_stones() {
+    let mut app = app_with(X, AnimationSpeed::Off);
+    let before = disc_entities(&mut app);
+    click(&mut app, BoardClick::Stack(cell("f3")));
+    assert_eq!(app.world().resource::<Session>().turn().notation(), "f3");
+    // The chosen stack again: the choice is dropped.
+    click(&mut app, BoardClick::Stack(cell("f3")));
+    assert_eq!(app.world().resource::<Session>().turn().notation(), "");
+    click(&mut app, BoardClick::Stack(cell("f3")));
+    // Another stack of the same side: chosen instead.
+    click(&mut app, BoardClick::Stack(cell("b2")));
+    assert_eq!(app.world().resource::<Session>().turn().notation(), "b2");
+    request(&mut app, SessionRequest::CancelSelection);
+    assert_eq!(app.world().resource::<Session>().turn().notation(), "");
+    assert_eq!(disc_entities(&mut app), before, "the stones were rebuilt");
+}
+
+#[test]
+fn the_computers_tree_survives_a_persons_deselect() {
+    use stackyard::ai::Level;
+    use stackyard::game::opponent::{KeptTree, Seat};
+    let mut app = app_with_seats(Seat::Computer(Level::Casual), Seat::Human);
+    run_until(&mut app, "the computer's move", |app| {
+        !app.world().resource::<Session>().moves().is_empty()
+    });
+    for _ in 0..3 {
+        app.update();
+    }
+    let kept = app.world().resource::<KeptTree>().root_visits();
+    assert!(kept.is_some_and(|v| v > 0), "kept tree: {kept:?}");
+    click(&mut app, BoardClick::Stack(cell("b6")));
+    assert_eq!(app.world().resource::<Session>().turn().notation(), "b6");
+    click(&mut app, BoardClick::Stack(cell("b6")));
+    assert_eq!(app.world().resource::<Session>().turn().notation(), "");
+    assert_eq!(app.world().resource::<KeptTree>().root_visits(), kept);
+    click(&mut app, BoardClick::Stack(cell("b6")));
+    request(&mut app, SessionRequest::UndoStep);
+    assert_eq!(app.world().resource::<Session>().turn().notation(), "");
+    assert_eq!(app.world().resource::<KeptTree>().root_visits(), kept);
+}
+
 #[test]
 fn a_hint_suggests_a_legal_decision_and_goes_when_anything_is_played() {
     use stackyard::game::opponent::{Hint, HintRequest, Seat};

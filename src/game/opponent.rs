@@ -17,7 +17,7 @@ use crate::ai::{Level, Search, SearchReport};
 use crate::rules::{AnyGame, Game, Player};
 
 use super::animation::Tweens;
-use super::session::{ActionPlayed, BoardReset, Session, SessionRequest};
+use super::session::{ActionPlayed, BoardReset, DecisionsTakenBack, Session, SessionRequest};
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -65,9 +65,11 @@ impl Seats {
 }
 
 /// The computer's search tree, kept between decisions and turns: it follows every decision
-/// played (by anyone) and is reused when the computer is to decide again.
+/// played (by anyone) and is reused when the computer is to decide again. A person's decisions
+/// wait beside it until their turn is complete (a deselect or an undo step takes them back
+/// and leaves the tree as it was); the computer's move it along at once.
 #[derive(Resource, Default)]
-pub struct KeptTree(Option<Search<AnyGame>>);
+pub struct KeptTree(Option<Search<AnyGame>>, Vec<crate::rules::Action>);
 
 impl KeptTree {
     /// Playouts already spent below the current root, if a tree is kept.
@@ -198,16 +200,28 @@ fn cancel_stale_thinking(
 fn follow_played_decisions(
     mut played: MessageReader<ActionPlayed>,
     mut resets: MessageReader<BoardReset>,
+    mut taken_back: MessageReader<DecisionsTakenBack>,
     mut kept: ResMut<KeptTree>,
+    seats: Res<Seats>,
 ) {
     if resets.read().count() > 0 {
-        kept.0 = None;
+        *kept = KeptTree::default();
         played.clear();
+        taken_back.clear();
         return;
     }
+    let KeptTree(tree, pending) = &mut *kept;
+    for back in taken_back.read() {
+        pending.truncate(back.left);
+    }
     for p in played.read() {
-        if let Some(tree) = kept.0.as_mut() {
-            tree.advance(p.action);
+        pending.push(p.action);
+        if p.ends_turn || seats.of(p.by) != Seat::Human {
+            for action in pending.drain(..) {
+                if let Some(tree) = tree.as_mut() {
+                    tree.advance(action);
+                }
+            }
         }
     }
 }

@@ -93,6 +93,24 @@ pub struct ActionPlayed {
     pub action: Action,
     /// The stones it moved, in stages.
     pub travels: Vec<Travel>,
+    /// Who took it.
+    pub by: crate::rules::Player,
+    /// It completed the turn.
+    pub ends_turn: bool,
+}
+
+/// An earlier position is looked at, or the live one again: the stones that differ go to where
+/// that position has them; the game itself (and the computer's kept tree) is unchanged.
+#[derive(Message, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PositionViewed;
+
+/// Decisions of the turn in progress were taken back (a deselect, a reselect, an undo step):
+/// the turn now holds its first `left` decisions. The board is not rebuilt: only stones that
+/// moved in the decisions taken back go back.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DecisionsTakenBack {
+    /// The decisions the turn still holds.
+    pub left: usize,
 }
 
 /// The board must be rebuilt from the rules state (a new game, a loaded position).
@@ -303,6 +321,7 @@ impl Session {
 
     fn play_inner(&mut self, action: Action) -> Option<ActionPlayed> {
         let travels = self.turn.now().travels(action);
+        let by = self.turn.now().to_move();
         self.turn.play(action).ok()?;
         if self.turn.actions().len() == 1 {
             self.taken.clear();
@@ -316,7 +335,8 @@ impl Session {
                 self.taking.push(cell);
             }
         }
-        if self.turn.is_complete() {
+        let ends_turn = self.turn.is_complete();
+        if ends_turn {
             self.moves.push(self.turn.notation());
             self.played
                 .push(self.turn.actions().iter().copied().collect());
@@ -324,7 +344,12 @@ impl Session {
             self.repetitions.push(self.turn.start());
             self.taken = std::mem::take(&mut self.taking);
         }
-        Some(ActionPlayed { action, travels })
+        Some(ActionPlayed {
+            action,
+            travels,
+            by,
+            ends_turn,
+        })
     }
 
     /// Takes back the last decision of the unfinished turn, if any.
@@ -397,6 +422,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<SessionRequest>()
         .add_message::<ActionPlayed>()
         .add_message::<BoardReset>()
+        .add_message::<DecisionsTakenBack>()
+        .add_message::<PositionViewed>()
         .add_systems(
             Update,
             (
@@ -413,7 +440,7 @@ fn apply_board_clicks(
     mut clicks: MessageReader<BoardClick>,
     mut session: ResMut<Session>,
     mut played: MessageWriter<ActionPlayed>,
-    mut reset: MessageWriter<BoardReset>,
+    mut taken_back: MessageWriter<DecisionsTakenBack>,
     seats: Option<Res<super::opponent::Seats>>,
 ) {
     for &click in clicks.read() {
@@ -441,14 +468,14 @@ fn apply_board_clicks(
             }
             ClickDecision::Reselect(a) => {
                 session.cancel_selection();
-                reset.write(BoardReset);
+                taken_back.write(DecisionsTakenBack { left: 0 });
                 if let Some(p) = session.play(a) {
                     played.write(p);
                 }
             }
             ClickDecision::Deselect => {
                 session.cancel_selection();
-                reset.write(BoardReset);
+                taken_back.write(DecisionsTakenBack { left: 0 });
             }
             ClickDecision::Nothing => {}
         }
@@ -460,6 +487,8 @@ pub(super) fn apply_session_requests(
     mut session: ResMut<Session>,
     mut played: MessageWriter<ActionPlayed>,
     mut reset: MessageWriter<BoardReset>,
+    mut taken_back: MessageWriter<DecisionsTakenBack>,
+    mut viewed: MessageWriter<PositionViewed>,
     seats: Option<Res<super::opponent::Seats>>,
 ) {
     for request in requests.read() {
@@ -486,12 +515,13 @@ pub(super) fn apply_session_requests(
             }
             SessionRequest::CancelSelection => {
                 if session.cancel_selection() {
-                    reset.write(BoardReset);
+                    taken_back.write(DecisionsTakenBack { left: 0 });
                 }
             }
             SessionRequest::UndoStep => {
                 if session.undo_step() {
-                    reset.write(BoardReset);
+                    let left = session.turn().actions().len();
+                    taken_back.write(DecisionsTakenBack { left });
                 }
             }
             SessionRequest::NewGame => {
@@ -524,11 +554,11 @@ pub(super) fn apply_session_requests(
             }
             SessionRequest::View(n) => {
                 session.view(*n);
-                reset.write(BoardReset);
+                viewed.write(PositionViewed);
             }
             SessionRequest::Live => {
                 session.live();
-                reset.write(BoardReset);
+                viewed.write(PositionViewed);
             }
             SessionRequest::Resign => session.resign(),
             SessionRequest::Play(a) => {

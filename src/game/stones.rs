@@ -8,7 +8,9 @@ use crate::rules::{Cell, Game, Player, Stack};
 
 use super::animation::Tweens;
 use super::layout::{DiscPlace, place_translation};
-use super::session::{BoardClick, BoardReset, Session, report_clicks};
+use super::session::{
+    BoardClick, BoardReset, DecisionsTakenBack, PositionViewed, Session, report_clicks,
+};
 
 /// A stack on the board: the cell it stands on.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,6 +55,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 sync_stack_entities.run_if(resource_changed::<Session>),
                 respawn_discs_on_reset,
+                put_back_stones_taken_back,
                 reconcile_discs_at_rest,
             )
                 .chain()
@@ -191,6 +194,36 @@ fn respawn_discs_on_reset(
     spawn_all_discs(&mut commands, &session);
 }
 
+/// Decisions taken back, or another position looked at: the stones stay (the same entities)
+/// unless some must stand elsewhere (an Intermedium step taken back, an earlier move), and then
+/// they are rebuilt from the rules.
+fn put_back_stones_taken_back(
+    mut commands: Commands,
+    mut taken_back: MessageReader<DecisionsTakenBack>,
+    mut viewed: MessageReader<PositionViewed>,
+    session: Res<Session>,
+    discs: Query<(Entity, &Disc)>,
+) {
+    let changed = taken_back.read().count() + viewed.read().count() > 0;
+    if !changed || stones_match_rules(&session, &discs) {
+        return;
+    }
+    for (e, _) in &discs {
+        commands.entity(e).despawn();
+    }
+    spawn_all_discs(&mut commands, &session);
+}
+
+/// Whether every stone is (or is going) where the rules say.
+fn stones_match_rules(session: &Session, discs: &Query<(Entity, &Disc)>) -> bool {
+    let mut shown: Vec<(DiscPlace, Player)> =
+        discs.iter().map(|(_, d)| (d.place, d.colour)).collect();
+    let mut wanted = rules_places(session);
+    shown.sort_unstable();
+    wanted.sort_unstable();
+    shown == wanted
+}
+
 /// When nothing moves, the stones must be exactly where the rules say; if they are not (which
 /// would be a bug), they are rebuilt from the rules, and the mismatch is logged.
 fn reconcile_discs_at_rest(
@@ -207,12 +240,7 @@ fn reconcile_discs_at_rest(
     if !session.is_changed() && !std::mem::take(&mut *was_moving) {
         return;
     }
-    let mut shown: Vec<(DiscPlace, Player)> =
-        discs.iter().map(|(_, d)| (d.place, d.colour)).collect();
-    let mut wanted = rules_places(&session);
-    shown.sort_unstable();
-    wanted.sort_unstable();
-    if shown != wanted {
+    if !stones_match_rules(&session, &discs) {
         warn!("the stones on screen differ from the rules state; rebuilding them");
         for (e, _) in &discs {
             commands.entity(e).despawn();
