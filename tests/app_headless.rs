@@ -6,11 +6,12 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use stackyard::game::animation::{AnimationSpeed, Tweens};
-use stackyard::game::layout::DiscPlace;
+use stackyard::game::board::animation::Tweens;
+use stackyard::game::board::layout::DiscPlace;
+use stackyard::game::board::stones::{Disc, StackStones, StackView};
+use stackyard::game::core::preferences::AnimationSpeed;
+use stackyard::game::core::session::{BoardClick, Session, SessionRequest};
 use stackyard::game::logic_plugin;
-use stackyard::game::session::{BoardClick, Session, SessionRequest};
-use stackyard::game::stones::{Disc, StackStones, StackView};
 use stackyard::rules::{AnyGame, Cell, Game, Player, Setup};
 
 fn position(s: &str) -> AnyGame {
@@ -237,7 +238,7 @@ fn play_to_the_end_by_clicks(start: &str, seed: u64) -> (stackyard::rules::Outco
 }
 
 fn play_game_by_clicks(mut app: App, seed: u64) -> (stackyard::rules::Outcome, usize) {
-    use stackyard::game::view::BoardView;
+    use stackyard::game::core::view::BoardView;
     use stackyard::rules::{Action, zobrist};
     let mut seed = seed;
     let mut passes = 0;
@@ -316,7 +317,7 @@ fn whole_games_can_be_played_to_the_end_with_clicks() {
 
 #[test]
 fn a_tap_on_a_stone_chooses_its_stack() {
-    use stackyard::game::tap::Tap;
+    use stackyard::game::board::tap::Tap;
     let mut app = app_with(X, AnimationSpeed::Off);
     let (_, (f3_top, _)) = disc_at(&mut app, "f3", 1);
     app.world_mut().trigger(Tap { entity: f3_top });
@@ -368,11 +369,11 @@ const START: &str = "splay 8/1,w2,w2,w2,w2,w2,w2,1/1,w,w,w,w,w,w,1/8/8/1,b,b,b,b
 
 /// An app at the start with the given seats.
 fn app_with_seats(
-    black: stackyard::game::opponent::Seat,
-    white: stackyard::game::opponent::Seat,
+    black: stackyard::game::core::seats::Seat,
+    white: stackyard::game::core::seats::Seat,
 ) -> App {
     let mut app = app_with(START, AnimationSpeed::Off);
-    app.insert_resource(stackyard::game::opponent::Seats {
+    app.insert_resource(stackyard::game::core::seats::Seats {
         black,
         white,
         ..Default::default()
@@ -395,7 +396,8 @@ fn run_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
 #[test]
 fn computer_seats_play_by_themselves_and_new_game_cancels_their_search() {
     use stackyard::ai::Level;
-    use stackyard::game::opponent::{Seat, Thinking};
+    use stackyard::game::core::opponent::Thinking;
+    use stackyard::game::core::seats::Seat;
     let start = START;
     let mut app = app_with_seats(
         Seat::Computer(Level::Beginner),
@@ -433,7 +435,8 @@ fn computer_seats_play_by_themselves_and_new_game_cancels_their_search() {
 #[test]
 fn the_computer_thinks_while_its_last_decision_moves_and_still_keeps_its_pace() {
     use stackyard::ai::Level;
-    use stackyard::game::opponent::{Seat, Seats, Thinking};
+    use stackyard::game::core::opponent::Thinking;
+    use stackyard::game::core::seats::{Seat, Seats};
     let mut app = app_with(START, AnimationSpeed::Normal);
     let seats = Seats {
         black: Seat::Computer(Level::Beginner),
@@ -485,7 +488,8 @@ fn the_computer_thinks_while_its_last_decision_moves_and_still_keeps_its_pace() 
 #[test]
 fn the_computer_keeps_its_tree_for_the_next_turn() {
     use stackyard::ai::Level;
-    use stackyard::game::opponent::{KeptTree, Seat};
+    use stackyard::game::core::opponent::KeptTree;
+    use stackyard::game::core::seats::Seat;
     let mut app = app_with_seats(Seat::Computer(Level::Casual), Seat::Human);
     run_until(&mut app, "the computer's move", |app| {
         !app.world().resource::<Session>().moves().is_empty()
@@ -532,7 +536,8 @@ fn a_deselect_or_a_reselect_keeps_the_same_stones() {
 #[test]
 fn the_computers_tree_survives_a_persons_deselect() {
     use stackyard::ai::Level;
-    use stackyard::game::opponent::{KeptTree, Seat};
+    use stackyard::game::core::opponent::KeptTree;
+    use stackyard::game::core::seats::Seat;
     let mut app = app_with_seats(Seat::Computer(Level::Casual), Seat::Human);
     run_until(&mut app, "the computer's move", |app| {
         !app.world().resource::<Session>().moves().is_empty()
@@ -555,7 +560,8 @@ fn the_computers_tree_survives_a_persons_deselect() {
 
 #[test]
 fn a_hint_suggests_a_legal_decision_and_goes_when_anything_is_played() {
-    use stackyard::game::opponent::{Hint, HintRequest, Seat};
+    use stackyard::game::core::opponent::{Hint, HintRequest};
+    use stackyard::game::core::seats::Seat;
     let mut app = app_with_seats(Seat::Human, Seat::Human);
     app.world_mut().write_message(HintRequest);
     run_until(&mut app, "a hint", |app| {
@@ -842,9 +848,9 @@ fn support_is_won_with_the_mouse_by_the_centre_and_by_captures() {
     click(&mut app, BoardClick::Stack(cell("g4")));
     click(&mut app, BoardClick::Cell(cell("f5")));
     {
-        use stackyard::game::view::BoardView;
+        use stackyard::game::core::view::BoardView;
         let line = app.world().resource::<Session>().position().captures_line(
-            app.world().resource::<stackyard::game::i18n::Tr>(),
+            app.world().resource::<stackyard::game::core::i18n::Tr>(),
             Player::White,
         );
         assert!(
@@ -871,7 +877,7 @@ fn support_is_won_with_the_mouse_by_the_centre_and_by_captures() {
 
 #[test]
 fn undo_is_for_a_person_on_their_own_turn() {
-    use stackyard::game::opponent::{Seat, Seats};
+    use stackyard::game::core::seats::{Seat, Seats};
     let mut app = app_with(
         "intermedium 7/6,w2/7/7/b3,1,b2,4/1,b4,w,b,3/7/7/7/7 b 20",
         AnimationSpeed::Off,
@@ -930,7 +936,7 @@ fn whole_moves_are_undone_and_redone_and_a_new_move_forgets_the_redo() {
 
 #[test]
 fn against_the_computer_undo_goes_back_to_the_persons_turn() {
-    use stackyard::game::opponent::Seat;
+    use stackyard::game::core::seats::Seat;
     let mut app = app_with_seats(Seat::Human, Seat::Computer(stackyard::ai::Level::Beginner));
     click(&mut app, BoardClick::Stack(cell("b2")));
     click(&mut app, BoardClick::Cell(cell("b1")));
@@ -1018,7 +1024,9 @@ fn a_position_reached_for_the_third_time_draws_the_game_until_a_move_is_taken_ba
 #[test]
 fn every_move_is_autosaved_and_saves_load_back_while_broken_files_change_nothing() {
     use stackyard::files::save::SaveFile;
-    use stackyard::game::saving::{Autosave, FileStatus, LoadRequest, SaveFolder, SaveRequest};
+    use stackyard::game::core::saving::{
+        Autosave, FileStatus, LoadRequest, SaveFolder, SaveRequest,
+    };
     let dir = std::env::temp_dir().join(format!("stackyard-app-saves-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let mut app = app_with(START, AnimationSpeed::Off);

@@ -5,11 +5,11 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use stackyard::game::animation::AnimationSpeed;
-use stackyard::game::effects::EffectCue;
-use stackyard::game::layout::{DiscPlace, place_translation};
+use stackyard::game::board::effects::EffectCue;
+use stackyard::game::board::layout::{DiscPlace, place_translation};
+use stackyard::game::core::preferences::AnimationSpeed;
+use stackyard::game::core::session::{BoardClick, BoardReset, Session, SessionRequest};
 use stackyard::game::logic_plugin;
-use stackyard::game::session::{BoardClick, BoardReset, Session, SessionRequest};
 use stackyard::rules::{AnyGame, GameId, Player, Setup};
 
 fn position(s: &str) -> AnyGame {

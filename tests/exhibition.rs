@@ -10,15 +10,15 @@ use bevy::input::mouse::{MouseButton, MouseButtonInput};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use stackyard::files::profile::{Profile, TouchLeadsTo};
-use stackyard::game::Screen;
-use stackyard::game::animation::AnimationSpeed;
+use stackyard::game::core::preferences::AnimationSpeed;
+use stackyard::game::core::screen::Screen;
+use stackyard::game::core::seats::{Seat, Seats};
+use stackyard::game::core::session::{Session, SessionRequest};
 use stackyard::game::exhibition::Exhibition;
 use stackyard::game::exhibition::attract::PAUSE_AFTER_GAME;
 use stackyard::game::exhibition::idle::IdlePrompt;
 use stackyard::game::exhibition::staff::{Staff, StaffChoice};
 use stackyard::game::logic_plugin;
-use stackyard::game::opponent::{Seat, Seats};
-use stackyard::game::session::{Session, SessionRequest};
 use stackyard::rules::{AnyGame, AnyOptions, Game, GameId};
 
 // Under the 250 ms a virtual-time frame may advance at most.

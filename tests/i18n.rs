@@ -9,10 +9,11 @@ use std::sync::{Arc, Mutex};
 use bevy::prelude::*;
 use stackyard::files::i18n::{StringTable, folder, language_codes};
 use stackyard::files::settings::{SETTINGS_FILE, Settings};
-use stackyard::game::i18n::{I18nFolder, LanguageList, Tr};
+use stackyard::game::core::i18n::{I18nFolder, LanguageList, Tr};
+use stackyard::game::core::preferences::{LanguageChoice, SettingsFile};
+use stackyard::game::core::session::Session;
+use stackyard::game::core::settings::use_settings;
 use stackyard::game::logic_plugin;
-use stackyard::game::session::Session;
-use stackyard::game::settings::{LanguageChoice, SettingsFile, use_settings};
 use stackyard::guide::{GAMES, guide};
 use stackyard::rules::{AnyGame, AnyOptions, Game, GameId};
 

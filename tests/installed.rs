@@ -14,7 +14,7 @@ use std::process::{Command, Output, Stdio};
 
 use common::xvfb::{Xvfb, missing_tools};
 use stackyard::files::assets::{ASSETS_ENV, NO_SOURCE_ENV};
-use stackyard::game::layout_report::{LINE_PREFIX, LayoutReport};
+use stackyard::game::screens::layout_report::{LINE_PREFIX, LayoutReport};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("installed-{name}"));

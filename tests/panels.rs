@@ -11,7 +11,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 use common::xvfb::{Xvfb, missing_tools};
-use stackyard::game::layout_report::{LINE_PREFIX, LayoutReport, covered_controls};
+use stackyard::game::screens::layout_report::{LINE_PREFIX, LayoutReport, covered_controls};
 
 /// The largest menu size the Settings window offers.
 const LARGEST: f32 = 2.0;

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use common::xvfb::{Xvfb, missing_tools};
 use stackyard::files::save::SaveFile;
-use stackyard::game::layout_report::{LINE_PREFIX, LayoutReport};
+use stackyard::game::screens::layout_report::{LINE_PREFIX, LayoutReport};
 use stackyard::rules::{Action, AnyGame, AnyOptions, Game, GameId, play_prefix};
 
 /// The longest any one step may take (a cold start compiles shaders at a frame a second).

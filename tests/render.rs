@@ -7,8 +7,8 @@ use std::path::Path;
 use std::process::Command;
 
 use bevy::math::Vec3;
-use stackyard::game::camera::starting_view_pixel;
-use stackyard::game::layout::{DISC_HEIGHT, cell_centre};
+use stackyard::game::board::camera::starting_view_pixel;
+use stackyard::game::board::layout::{DISC_HEIGHT, cell_centre};
 use stackyard::rules::splay::GEOMETRY;
 
 const START: &str = "splay 8/1,w2,w2,w2,w2,w2,w2,1/1,w,w,w,w,w,w,1/8/8/1,b,b,b,b,b,b,1/1,b2,b2,b2,b2,b2,b2,1/8 b 0 0 0";

@@ -7,12 +7,13 @@ use stackyard::ai::Level;
 use stackyard::files::settings::{
     Animation, SETTINGS_FILE, Settings, WindowMode, backup_path, open_or_recover,
 };
-use stackyard::game::animation::AnimationSpeed;
+use stackyard::game::core::preferences::AnimationSpeed;
+use stackyard::game::core::preferences::ViewSettings;
+use stackyard::game::core::preferences::{DisplayMode, SettingsFile, ThemeChoice, UiScale};
+use stackyard::game::core::seats::{Seat, Seats};
+use stackyard::game::core::session::Session;
+use stackyard::game::core::settings::use_settings;
 use stackyard::game::logic_plugin;
-use stackyard::game::opponent::{Seat, Seats};
-use stackyard::game::session::Session;
-use stackyard::game::settings::{DisplayMode, SettingsFile, ThemeChoice, UiScale, use_settings};
-use stackyard::game::view_settings::ViewSettings;
 use stackyard::rules::{AnyGame, AnyOptions, Game, GameId};
 
 fn folder(name: &str) -> std::path::PathBuf {

@@ -7,10 +7,10 @@ use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowEvent};
 use stackyard::app::{AppOptions, build};
-use stackyard::game::Session;
-use stackyard::game::camera::Orbit;
-use stackyard::game::layout::{cell_centre, stack_top};
-use stackyard::game::stones::{StackStones, StackView};
+use stackyard::game::board::camera::Orbit;
+use stackyard::game::board::layout::{cell_centre, stack_top};
+use stackyard::game::board::stones::{StackStones, StackView};
+use stackyard::game::core::session::Session;
 use stackyard::rules::{Action, Cell, Game};
 
 fn app() -> App {

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 
-use crate::game::{self, Session};
+use crate::game::{self, core::session::Session};
 use crate::rules::{AnyGame, Game, Turn};
 
 /// What the app opens with.
@@ -19,7 +19,7 @@ pub struct AppOptions {
     /// A turn in progress to show (decisions already taken from `position`).
     pub partial: Option<Turn<AnyGame>>,
     /// The screen to open on (how to play shows the position's game).
-    pub screen: game::Screen,
+    pub screen: game::core::screen::Screen,
     /// Render once the scene is ready, save a PNG here and exit.
     pub screenshot: Option<PathBuf>,
     /// The folder for saves and the autosave (the platform's data folder if `None`).
@@ -52,9 +52,9 @@ impl AppOptions {
     /// (`idle-prompt`: a game with the idle prompt up).
     pub fn use_profile(&mut self, profile: crate::files::profile::Profile, screen: Option<&str>) {
         match screen {
-            None => self.screen = game::Screen::Attract,
+            None => self.screen = game::core::screen::Screen::Attract,
             Some("idle-prompt") => {
-                self.screen = game::Screen::Game;
+                self.screen = game::core::screen::Screen::Game;
                 self.idle_prompt = true;
             }
             Some(_) => {}
@@ -77,7 +77,7 @@ pub fn build(options: AppOptions) -> App {
     let mut window = Window {
         title: "Stackyard".into(),
         resolution: WindowResolution::new(1280, 720),
-        mode: game::view_settings::bevy_window_mode(settings.written.window),
+        mode: game::screens::view_settings::bevy_window_mode(settings.written.window),
         ..default()
     };
     let kiosk = options.profile.is_some() && options.screenshot.is_none();
@@ -108,29 +108,33 @@ pub fn build(options: AppOptions) -> App {
     }
     app.add_plugins(plugins)
         .add_plugins((MeshPickingPlugin, bevy_egui::EguiPlugin::default()));
-    app.init_resource::<game::theme::ThemeFolder>()
-        .init_resource::<game::i18n::I18nFolder>();
+    app.init_resource::<game::board::theme::ThemeFolder>()
+        .init_resource::<game::core::i18n::I18nFolder>();
     let settings_language = settings.written.language.clone();
-    game::settings::use_settings(&mut app, settings);
-    app.insert_resource(game::view_settings::SettingsOpen(options.settings_open));
+    game::core::settings::use_settings(&mut app, settings);
+    app.insert_resource(game::screens::view_settings::SettingsOpen(
+        options.settings_open,
+    ));
     let mut session = Session::new(options.position.clone());
     if let Some(turn) = &options.partial {
         session.resume_turn(turn.clone());
     }
     app.insert_resource(session);
     app.add_plugins((game::logic_plugin, game::presentation_plugin));
-    app.insert_resource(game::how_to_play::Guided::of(options.position.id()));
+    app.insert_resource(game::screens::how_to_play::Guided::of(
+        options.position.id(),
+    ));
     let mut screen = options.screen;
     let folder = options
         .data_dir
         .clone()
         .unwrap_or_else(crate::files::data_dir);
-    app.insert_resource(game::saving::SaveFolder(folder.clone()));
+    app.insert_resource(game::core::saving::SaveFolder(folder.clone()));
     if let Some(profile) = options.profile.clone() {
         exhibition_mode(&mut app, profile, options.idle_prompt);
         if options.screenshot.is_none() {
             app.insert_resource(game::exhibition::window::KioskWindow)
-                .insert_resource(game::view_settings::WindowModeLocked);
+                .insert_resource(game::screens::view_settings::WindowModeLocked);
             // A crash still leaves its report; the restarted kiosk begins with attract mode.
             crate::files::crash::install_panic_hook(folder.clone());
             let _ = crate::files::crash::take_resume_mark(&folder);
@@ -143,11 +147,13 @@ pub fn build(options: AppOptions) -> App {
         if crate::files::crash::take_resume_mark(&folder) && options.resume_after_crash {
             match crate::files::save::SaveFile::load(&autosave) {
                 Ok((_, game)) => {
-                    screen = game::Screen::Game;
-                    app.insert_resource(game::saving::session_of(&game));
-                    let tr =
-                        game::i18n::Tr::load(&crate::files::i18n::folder(), &settings_language);
-                    app.insert_resource(game::saving::FileStatus {
+                    screen = game::core::screen::Screen::Game;
+                    app.insert_resource(game::core::saving::session_of(&game));
+                    let tr = game::core::i18n::Tr::load(
+                        &crate::files::i18n::folder(),
+                        &settings_language,
+                    );
+                    app.insert_resource(game::core::saving::FileStatus {
                         text: tr.tf(
                             "saves.resumed",
                             &[("path", &crate::files::crash::report_path(&folder).display())],
@@ -158,14 +164,14 @@ pub fn build(options: AppOptions) -> App {
                 Err(e) => warn!("the autosave cannot be resumed: {e}"),
             }
         }
-        app.insert_resource(game::saving::Autosave(Some(autosave)));
+        app.insert_resource(game::core::saving::Autosave(Some(autosave)));
     }
     app.insert_state(screen);
     if options.print_layout {
-        app.insert_resource(game::layout_report::PrintLayout);
+        app.insert_resource(game::screens::layout_report::PrintLayout);
     }
     if let Some(path) = options.screenshot {
-        app.insert_resource(game::animation::AnimationSpeed::Off);
+        app.insert_resource(game::core::preferences::AnimationSpeed::Off);
         screenshot::add(&mut app, path);
     }
     app
@@ -174,10 +180,14 @@ pub fn build(options: AppOptions) -> App {
 /// A kiosk: the profile's seats and menu size; no settings file, no autosave and no resuming
 /// (after a crash, attract mode starts again).
 fn exhibition_mode(app: &mut App, profile: crate::files::profile::Profile, idle_prompt: bool) {
-    app.insert_resource(game::settings::LanguageChoice(profile.language.clone()));
+    app.insert_resource(game::core::preferences::LanguageChoice(
+        profile.language.clone(),
+    ));
     let exhibition = game::exhibition::Exhibition::new(profile);
-    app.insert_resource(game::settings::UiScale(exhibition.profile.ui_scale))
-        .insert_resource(exhibition.visitor_seats());
+    app.insert_resource(game::core::preferences::UiScale(
+        exhibition.profile.ui_scale,
+    ))
+    .insert_resource(exhibition.visitor_seats());
     if idle_prompt {
         app.insert_resource(game::exhibition::idle::IdlePrompt {
             until: std::time::Duration::from_secs(u64::from(exhibition.profile.prompt_secs)),
@@ -188,7 +198,7 @@ fn exhibition_mode(app: &mut App, profile: crate::files::profile::Profile, idle_
 
 /// The settings the app starts with: the settings file's (a broken one set aside, with a
 /// notice), or the defaults in screenshot mode unless a config folder was named; `--theme` wins.
-fn open_settings(options: &AppOptions) -> game::settings::SettingsFile {
+fn open_settings(options: &AppOptions) -> game::core::preferences::SettingsFile {
     use crate::files::settings::{SETTINGS_FILE, open_or_recover};
     let screenshot = options.screenshot.is_some();
     // A kiosk keeps no settings: its profile says how it looks.
@@ -197,7 +207,7 @@ fn open_settings(options: &AppOptions) -> game::settings::SettingsFile {
         (None, false) => Some(crate::files::config_dir()),
         (None, true) => None,
     };
-    let mut file = game::settings::SettingsFile::default();
+    let mut file = game::core::preferences::SettingsFile::default();
     if let Some(folder) = folder {
         let path = folder.join(SETTINGS_FILE);
         let opened = open_or_recover(&path);
@@ -259,7 +269,7 @@ impl Default for AppOptions {
             position: AnyGame::start(Default::default()),
             partial: None,
             language: None,
-            screen: game::Screen::Game,
+            screen: game::core::screen::Screen::Game,
             screenshot: None,
             data_dir: None,
             resume_after_crash: false,

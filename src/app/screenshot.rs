@@ -63,9 +63,9 @@ fn take_screenshot_when_ready(
     mut plan: ResMut<ShotPlan>,
     status: Res<PipelineStatus>,
     cameras: Query<(), With<Camera3d>>,
-    pictures: Option<Res<crate::game::title::CardPictures>>,
-    guided: Option<Res<crate::game::how_to_play::Guided>>,
-    screen: Option<Res<State<crate::game::Screen>>>,
+    pictures: Option<Res<crate::game::screens::title::CardPictures>>,
+    guided: Option<Res<crate::game::screens::how_to_play::Guided>>,
+    screen: Option<Res<State<crate::game::core::screen::Screen>>>,
     server: Res<AssetServer>,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -92,8 +92,9 @@ fn take_screenshot_when_ready(
     let total = status.total.load(Ordering::Relaxed);
     let waiting = status.waiting.load(Ordering::Relaxed);
     // On the title, its pictures loaded (or failed); on how to play, the demonstration played.
-    let on = |s: crate::game::Screen| screen.as_ref().is_some_and(|now| *now.get() == s);
-    let pictures_in = !on(crate::game::Screen::Title)
+    let on =
+        |s: crate::game::core::screen::Screen| screen.as_ref().is_some_and(|now| *now.get() == s);
+    let pictures_in = !on(crate::game::core::screen::Screen::Title)
         || pictures.as_ref().is_none_or(|p| {
             p.0.iter().all(|(_, h)| {
                 !matches!(
@@ -102,7 +103,8 @@ fn take_screenshot_when_ready(
                 )
             })
         });
-    let demo_over = !on(crate::game::Screen::HowToPlay) || guided.is_none_or(|g| g.finished());
+    let demo_over =
+        !on(crate::game::core::screen::Screen::HowToPlay) || guided.is_none_or(|g| g.finished());
     if cameras.is_empty() || total == 0 || waiting > 0 || !pictures_in || !demo_over {
         plan.ready_frames = 0;
         return;
@@ -117,7 +119,7 @@ fn take_screenshot_when_ready(
     commands
         .spawn(Screenshot::primary_window())
         .observe(move |shot: On<ScreenshotCaptured>| {
-            let outcome = crate::game::export::save_png(&shot.image, &path);
+            let outcome = crate::game::screens::export::save_png(&shot.image, &path);
             if let Ok(mut r) = result.lock() {
                 *r = Some(outcome);
             }

@@ -2,7 +2,7 @@
 //! checked before any window opens.
 
 use crate::app::AppOptions;
-use crate::game::Screen;
+use crate::game::core::screen::Screen;
 use crate::rules::{AnyGame, GameId, Setup, play_prefix};
 
 use super::referee::{BAD_MOVE, Failure};

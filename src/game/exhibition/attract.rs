@@ -10,13 +10,13 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::files::profile::TouchLeadsTo;
 use crate::rules::{AnyOptions, Game};
 
-use super::super::Screen;
-use super::super::camera::Orbit;
-use super::super::opponent::{Seat, Seats};
-use super::super::session::{Session, SessionRequest};
-use super::super::title::TitleChoice;
-use super::super::view::BoardView;
 use super::{Exhibition, VisitorInput};
+use crate::game::board::camera::Orbit;
+use crate::game::core::screen::Screen;
+use crate::game::core::seats::{Seat, Seats};
+use crate::game::core::session::{Session, SessionRequest};
+use crate::game::core::view::BoardView;
+use crate::game::screens::title::TitleChoice;
 
 /// How long a finished game stays on show before the next one starts.
 pub const PAUSE_AFTER_GAME: Duration = Duration::from_secs(6);
@@ -44,8 +44,8 @@ pub(super) fn plugin(app: &mut App) {
             (show_next_game_when_done, leave_attract_on_input)
                 .chain()
                 .run_if(in_state(Screen::Attract).and_then(resource_exists::<Exhibition>))
-                .in_set(super::super::GameSystems::Rules)
-                .before(super::super::session::apply_session_requests),
+                .in_set(crate::game::core::GameSystems::Rules)
+                .before(crate::game::core::session::apply_session_requests),
         );
 }
 
@@ -160,7 +160,7 @@ fn show_attract_caption(
     mut contexts: EguiContexts,
     exhibition: Res<Exhibition>,
     session: Res<Session>,
-    tr: Res<crate::game::i18n::Tr>,
+    tr: Res<crate::game::core::i18n::Tr>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let position = session.position();

@@ -7,8 +7,8 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::super::Screen;
 use super::{Exhibition, VisitorInput};
+use crate::game::core::screen::Screen;
 
 /// The "Still playing?" prompt, up until this time (the app's elapsed time).
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,7 +91,7 @@ fn show_idle_prompt(
     mut contexts: EguiContexts,
     prompt: Res<IdlePrompt>,
     time: Res<Time>,
-    tr: Res<crate::game::i18n::Tr>,
+    tr: Res<crate::game::core::i18n::Tr>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let left = prompt

@@ -19,7 +19,7 @@ use bevy::window::CursorMoved;
 use crate::files::profile::{Profile, Visitors};
 use crate::rules::GameId;
 
-use super::opponent::{Seat, Seats};
+use crate::game::core::seats::{Seat, Seats};
 
 /// The kiosk's profile and where it stands.
 #[derive(Resource, Debug, Clone)]
@@ -87,7 +87,10 @@ pub fn plugin(app: &mut App) {
         .add_message::<CursorMoved>()
         .add_systems(
             PreUpdate,
-            notice_visitor_input.run_if(resource_exists::<Exhibition>),
+            (
+                notice_visitor_input.run_if(resource_exists::<Exhibition>),
+                tell_the_screens.run_if(resource_exists_and_changed::<Exhibition>),
+            ),
         )
         .add_plugins((attract::plugin, idle::plugin, staff::plugin));
 }
@@ -101,6 +104,13 @@ pub fn panel_plugin(app: &mut App) {
         touch::panel_plugin,
         window::panel_plugin,
     ));
+}
+
+/// Tells the screens that the app is a kiosk, and which games it shows.
+fn tell_the_screens(exhibition: Res<Exhibition>, mut commands: Commands) {
+    commands.insert_resource(crate::game::core::kiosk::Kiosk {
+        games: exhibition.games.clone(),
+    });
 }
 
 /// Turns raw input into [`VisitorInput`] and notes its time. The mouse's moves are noted (they

@@ -11,8 +11,8 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::super::Screen;
 use super::Exhibition;
+use crate::game::core::screen::Screen;
 
 /// How long the keys are held.
 pub const HOLD: Duration = Duration::from_secs(3);
@@ -163,7 +163,7 @@ fn show_staff_windows(
     mut staff: ResMut<Staff>,
     exhibition: Res<Exhibition>,
     mut choices: MessageWriter<StaffChoice>,
-    tr: Res<crate::game::i18n::Tr>,
+    tr: Res<crate::game::core::i18n::Tr>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let big = |text: &str| {

@@ -1,0 +1,38 @@
+//! The 3D world: the room, the table and the board, the stones and their look, where things
+//! stand (layout), the animation, input (clicks and taps to decisions), the lit targets, the
+//! camera, the effects, the sound and the theme.
+
+use bevy::prelude::*;
+
+pub mod animation;
+pub(crate) mod board;
+pub mod camera;
+pub mod effects;
+pub mod highlight;
+pub mod layout;
+pub mod sound;
+pub(crate) mod stone_look;
+pub mod stone_mesh;
+pub mod stones;
+pub mod tap;
+pub mod theme;
+
+/// The stones and their animation, and the effects' cues (no renderer needed).
+pub(super) fn logic_plugin(app: &mut App) {
+    app.add_plugins((stones::plugin, animation::plugin, effects::plugin));
+}
+
+/// What shows the board and takes its input.
+pub(super) fn presentation_plugin(app: &mut App) {
+    app.add_plugins((
+        theme::plugin,
+        board::plugin,
+        stone_look::plugin,
+        highlight::plugin,
+        camera::plugin,
+        effects::panel_plugin,
+        tap::plugin,
+    ));
+    #[cfg(feature = "sound")]
+    app.add_plugins(sound::plugin);
+}

@@ -1,0 +1,130 @@
+//! What stones look like: glossy discs in the theme's two colours, each a little different;
+//! repainted when the theme changes.
+
+use bevy::prelude::*;
+
+use crate::files::theme::Rgb;
+use crate::rules::Player;
+
+use crate::game::board::layout::{DISC_HEIGHT, DISC_RADIUS};
+use crate::game::board::stones::Disc;
+use crate::game::board::theme::ActiveTheme;
+
+/// The mesh and the material variants of the stones.
+#[derive(Resource, Debug, Clone)]
+pub struct StoneLook {
+    mesh: Handle<Mesh>,
+    pub(super) black: Vec<Handle<StandardMaterial>>,
+    white: Vec<Handle<StandardMaterial>>,
+}
+
+/// How many slightly different materials each colour has.
+const VARIANTS: usize = 5;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        PreStartup,
+        create_stone_look.after(crate::game::board::theme::load_chosen_theme),
+    )
+    .add_systems(
+        Update,
+        repaint_stones
+            .run_if(resource_changed::<ActiveTheme>)
+            .in_set(crate::game::core::GameSystems::Present),
+    )
+    .add_observer(dress_new_disc);
+}
+
+/// The `i`th variant of a stone colour: a shade lighter or darker, a touch rougher or smoother.
+fn stone_material(base: Rgb, i: usize, rough: f32) -> StandardMaterial {
+    let d = (i as f32 - 2.0) * 0.012;
+    let Srgba {
+        red, green, blue, ..
+    } = crate::game::board::theme::colour(base).to_srgba();
+    StandardMaterial {
+        base_color: Color::srgb(red + d, green + d, blue + d * 0.5),
+        perceptual_roughness: rough + d * 3.0,
+        reflectance: 0.55,
+        clearcoat: 0.6,
+        clearcoat_perceptual_roughness: 0.25,
+        ..default()
+    }
+}
+
+/// Black's stones are a little glossier than White's.
+fn roughness(p: Player) -> f32 {
+    match p {
+        Player::Black => 0.3,
+        Player::White => 0.38,
+    }
+}
+
+fn base_colour(theme: &ActiveTheme, p: Player) -> Rgb {
+    match p {
+        Player::Black => theme.theme.black_stone,
+        Player::White => theme.theme.white_stone,
+    }
+}
+
+fn create_stone_look(
+    mut commands: Commands,
+    theme: Res<ActiveTheme>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let mut variants = |p: Player| -> Vec<Handle<StandardMaterial>> {
+        (0..VARIANTS)
+            .map(|i| materials.add(stone_material(base_colour(&theme, p), i, roughness(p))))
+            .collect()
+    };
+    let look = StoneLook {
+        mesh: meshes.add(
+            Cylinder::new(DISC_RADIUS, DISC_HEIGHT * 0.9)
+                .mesh()
+                .resolution(48),
+        ),
+        black: variants(Player::Black),
+        white: variants(Player::White),
+    };
+    commands.insert_resource(look);
+}
+
+/// The stones take the theme's colours (their materials are shared, so every stone changes).
+fn repaint_stones(
+    theme: Res<ActiveTheme>,
+    look: Res<StoneLook>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    for p in Player::ALL {
+        let handles = match p {
+            Player::Black => &look.black,
+            Player::White => &look.white,
+        };
+        for (i, handle) in handles.iter().enumerate() {
+            if let Some(mut m) = materials.get_mut(handle) {
+                *m = stone_material(base_colour(&theme, p), i, roughness(p));
+            }
+        }
+    }
+}
+
+/// Gives every new stone its mesh and one of its colour's materials.
+fn dress_new_disc(
+    add: On<Add, Disc>,
+    mut commands: Commands,
+    discs: Query<&Disc>,
+    look: Option<Res<StoneLook>>,
+) {
+    let (Some(look), Ok(disc)) = (look, discs.get(add.entity)) else {
+        return;
+    };
+    let variants = match disc.colour {
+        Player::Black => &look.black,
+        Player::White => &look.white,
+    };
+    let pick = ((disc.jitter.y.abs() * 1000.0) as usize) % variants.len();
+    commands.entity(add.entity).insert((
+        Mesh3d(look.mesh.clone()),
+        MeshMaterial3d(variants[pick].clone()),
+    ));
+}

@@ -1,0 +1,14 @@
+//! Whether the app runs as an exhibition kiosk, for the screens that differ there: the title
+//! shows only the profile's games and has no Quit and no Settings, and the game panel offers no
+//! saved games. The exhibition wing says so.
+
+use bevy::prelude::*;
+
+use crate::rules::GameId;
+
+/// The app runs as a kiosk showing these games.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct Kiosk {
+    /// The games the kiosk shows, in order.
+    pub games: Vec<GameId>,
+}

@@ -1,0 +1,117 @@
+//! The player's preferences as resources: what the board shows, the animation's speed, the
+//! theme, the language, the menu size, the window mode and the sound; and the settings file
+//! they come from, with its notice. `settings.rs` reads and writes them.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+
+use crate::files::settings::{Settings, WindowMode};
+
+/// What the board shows.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ViewSettings {
+    /// The files and ranks written beside the board.
+    pub coordinates: bool,
+    /// The lit rings of the legal choices (the chosen stack and controls such as Support's push
+    /// arrows and Grabber's stop always show).
+    pub legal_targets: bool,
+}
+
+impl Default for ViewSettings {
+    fn default() -> Self {
+        ViewSettings {
+            coordinates: true,
+            legal_targets: true,
+        }
+    }
+}
+
+/// How fast moves are shown.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AnimationSpeed {
+    /// Stones jump to their places at once.
+    Off,
+    /// Unhurried, easy to follow.
+    #[default]
+    Normal,
+    /// Quick.
+    Fast,
+}
+
+impl AnimationSpeed {
+    /// Seconds per stage of a move.
+    #[must_use]
+    pub fn stage_secs(self) -> f32 {
+        match self {
+            AnimationSpeed::Off => 0.0,
+            AnimationSpeed::Normal => 0.38,
+            AnimationSpeed::Fast => 0.16,
+        }
+    }
+}
+
+/// Where the settings are kept, what was last written there, and what to tell the player.
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub struct SettingsFile {
+    /// The file (none: settings are not kept, as in screenshot mode and tests).
+    pub path: Option<PathBuf>,
+    /// The settings as last read or written.
+    pub written: Settings,
+    /// A notice for the player (a broken file set aside, a theme that could not be read, a
+    /// failed write), shown until dismissed.
+    pub notice: Option<String>,
+}
+
+/// The chosen theme's name (a file in `assets/themes`).
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct ThemeChoice(pub String);
+
+impl Default for ThemeChoice {
+    fn default() -> Self {
+        ThemeChoice(crate::files::settings::DEFAULT_THEME.into())
+    }
+}
+
+/// The chosen language's code (a table in `assets/i18n`).
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct LanguageChoice(pub String);
+
+impl Default for LanguageChoice {
+    fn default() -> Self {
+        LanguageChoice(crate::files::i18n::ENGLISH.into())
+    }
+}
+
+/// The size of menus and panels (1.0 is normal).
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct UiScale(pub f32);
+
+impl Default for UiScale {
+    fn default() -> Self {
+        UiScale(1.0)
+    }
+}
+
+/// Windowed or fullscreen.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct DisplayMode(pub WindowMode);
+
+/// The sound effects' loudness (0 to 1) and whether they are off.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct SoundLevel {
+    /// Loudness, 0 to 1.
+    pub volume: f32,
+    /// Off.
+    pub mute: bool,
+}
+
+impl Default for SoundLevel {
+    fn default() -> Self {
+        let s = Settings::default();
+        SoundLevel {
+            volume: s.volume,
+            mute: s.mute,
+        }
+    }
+}

@@ -1,0 +1,45 @@
+//! Which screen is up: the title (game cards), a game, how to play a game, or attract mode. The
+//! board and its stones stay in the world on every screen; the screens decide what takes input.
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+
+/// The screen on show.
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Screen {
+    /// The title: the five games as cards, their options and seats, Continue, Settings.
+    Title,
+    /// A game being played (the default, so tests and `--position` go straight to the board).
+    #[default]
+    Game,
+    /// How to play a game, with demonstrations on the board.
+    HowToPlay,
+    /// Exhibition mode with no one playing: the computer plays itself, game after game.
+    Attract,
+}
+
+impl Screen {
+    /// The name `--screen` takes.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Screen::Title => "title",
+            Screen::Game => "game",
+            Screen::HowToPlay => "how-to-play",
+            Screen::Attract => "attract",
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    if !app.is_plugin_added::<StatesPlugin>() {
+        app.add_plugins(StatesPlugin);
+    }
+    app.init_state::<Screen>();
+}
+
+/// Whether the computer may play: in a game, and in attract mode.
+#[must_use]
+pub fn computer_plays(screen: Res<State<Screen>>) -> bool {
+    matches!(screen.get(), Screen::Game | Screen::Attract)
+}

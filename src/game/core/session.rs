@@ -1,0 +1,555 @@
+//! The match being played: the rules state (the single source of truth for the board), and
+//! board clicks turned into rules actions.
+
+use bevy::prelude::*;
+
+use crate::rules::{
+    Action, ActionList, AnyGame, AnyOptions, Cell, Game, Outcome, Place, Player, Reason,
+    Repetitions, Travel, Turn, TurnActions,
+};
+
+use crate::game::core::view::BoardView;
+
+/// The game in progress. The ECS board is synced from this, never the other way.
+#[derive(Resource, Debug, Clone)]
+pub struct Session {
+    initial: AnyGame,
+    turn: Turn<AnyGame>,
+    moves: Vec<String>,
+    /// Cells whose stones were captured by the last whole move (shown until the next move).
+    taken: Vec<Cell>,
+    /// Cells captured so far by the turn in progress.
+    taking: Vec<Cell>,
+    /// The decisions of each whole move played, in order (what undo and viewing replay).
+    played: Vec<TurnActions>,
+    /// Whole moves taken back, the last taken back last (what redo plays again).
+    redo: Vec<TurnActions>,
+    /// An earlier position being looked at: the number of moves played to reach it.
+    viewing: Option<(usize, AnyGame)>,
+    /// The player who resigned, if one did.
+    resigned: Option<Player>,
+    /// Every position reached between turns: a third occurrence draws the game.
+    repetitions: Repetitions,
+}
+
+/// A click on the board, from picking observers (or a test).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoardClick {
+    /// An empty cell or a marker on it.
+    Cell(Cell),
+    /// A stone of the stack on this cell.
+    Stack(Cell),
+    /// A lit marker that stands for this decision.
+    Choose(Action),
+}
+
+/// A request from the panel: the whole-turn decisions a button takes.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SessionRequest {
+    /// Play `pass` (offered only when it is the only decision).
+    Pass,
+    /// Take back the decisions of the unfinished turn.
+    CancelSelection,
+    /// Take back the last decision of the unfinished turn (a step, the chosen stack).
+    UndoStep,
+    /// Start again from the first position.
+    NewGame,
+    /// Start a new game of another kind, or with other options.
+    Start(AnyOptions),
+    /// Take back the last whole move (against the computer: back to the person's last turn).
+    UndoMove,
+    /// Play again the last move taken back.
+    RedoMove,
+    /// Look at the position after this many moves.
+    View(usize),
+    /// Back to the live game.
+    Live,
+    /// The player to move gives up.
+    Resign,
+    /// Take this decision (the computer's choice), if it is legal.
+    Play(Action),
+}
+
+/// A decision was taken: what moved, for the animation.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct ActionPlayed {
+    /// The decision.
+    pub action: Action,
+    /// The stones it moved, in stages.
+    pub travels: Vec<Travel>,
+    /// Who took it.
+    pub by: crate::rules::Player,
+    /// It completed the turn.
+    pub ends_turn: bool,
+}
+
+/// An earlier position is looked at, or the live one again: the stones that differ go to where
+/// that position has them; the game itself (and the computer's kept tree) is unchanged.
+#[derive(Message, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PositionViewed;
+
+/// Decisions of the turn in progress were taken back (a deselect, a reselect, an undo step):
+/// the turn now holds its first `left` decisions. The board is not rebuilt: only stones that
+/// moved in the decisions taken back go back.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DecisionsTakenBack {
+    /// The decisions the turn still holds.
+    pub left: usize,
+}
+
+/// The board must be rebuilt from the rules state (a new game, a loaded position).
+#[derive(Message, Debug, Clone, Copy, Default)]
+pub struct BoardReset;
+
+impl Session {
+    /// A session starting from `position` (at a turn boundary).
+    #[must_use]
+    pub fn new(position: AnyGame) -> Session {
+        Session {
+            turn: Turn::new(position.clone()),
+            repetitions: Repetitions::new(&position),
+            initial: position,
+            moves: Vec::new(),
+            taken: Vec::new(),
+            taking: Vec::new(),
+            played: Vec::new(),
+            redo: Vec::new(),
+            viewing: None,
+            resigned: None,
+        }
+    }
+
+    /// Continues a turn already begun from this session's position (for `--partial`); a whole
+    /// move is played, so the board shows the position after it with its captures marked.
+    pub fn resume_turn(&mut self, turn: Turn<AnyGame>) {
+        if turn.start() != self.turn.start() {
+            return;
+        }
+        if turn.is_complete() {
+            for &a in turn.actions() {
+                self.play(a);
+            }
+        } else {
+            self.turn = turn;
+        }
+    }
+
+    /// The cells named by the last whole move's decisions (origin, steps, landings…), once
+    /// each, in order; none while an earlier position is looked at.
+    #[must_use]
+    pub fn last_move_cells(&self) -> Vec<Cell> {
+        let mut cells = Vec::new();
+        if self.viewing.is_some() {
+            return cells;
+        }
+        for a in self.played.last().map_or(&[][..], |a| a.as_slice()) {
+            if let Action::Cell(c) = a
+                && !cells.contains(c)
+            {
+                cells.push(*c);
+            }
+        }
+        cells
+    }
+
+    /// The position the game started from.
+    #[must_use]
+    pub fn initial(&self) -> &AnyGame {
+        &self.initial
+    }
+
+    /// Cells whose stones the last whole move captured.
+    #[must_use]
+    pub fn taken(&self) -> &[Cell] {
+        if self.viewing.is_some() {
+            return &[];
+        }
+        &self.taken
+    }
+
+    /// The position shown: the state now, with the decisions of the unfinished turn, or the
+    /// earlier position being looked at.
+    #[must_use]
+    pub fn position(&self) -> &AnyGame {
+        self.viewing.as_ref().map_or(self.turn.now(), |(_, g)| g)
+    }
+
+    /// The number of moves played to reach the earlier position being looked at, if any.
+    #[must_use]
+    pub fn viewing(&self) -> Option<usize> {
+        self.viewing.as_ref().map(|(n, _)| *n)
+    }
+
+    /// Looks at the position after the first `n` moves (the live game when `n` is all of them).
+    pub fn view(&mut self, n: usize) {
+        if n >= self.played.len() {
+            self.viewing = None;
+            return;
+        }
+        let mut g = self.initial.clone();
+        for actions in &self.played[..n] {
+            for &a in actions {
+                g.play(a);
+            }
+        }
+        self.viewing = Some((n, g));
+    }
+
+    /// Back to the live game.
+    pub fn live(&mut self) {
+        self.viewing = None;
+    }
+
+    /// Whether a whole move can be taken back, or played again.
+    #[must_use]
+    pub fn can_undo_move(&self) -> bool {
+        !self.played.is_empty()
+    }
+
+    /// Whether a move taken back can be played again.
+    #[must_use]
+    pub fn can_redo_move(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Takes back the last whole move (and the unfinished turn's decisions).
+    pub fn undo_move(&mut self) -> bool {
+        self.cancel_selection();
+        let Some(last) = self.played.pop() else {
+            return false;
+        };
+        self.redo.push(last);
+        self.resigned = None;
+        let played = std::mem::take(&mut self.played);
+        let redo = std::mem::take(&mut self.redo);
+        *self = Session::new(self.initial.clone());
+        for actions in &played {
+            for &a in actions {
+                self.play_inner(a);
+            }
+        }
+        self.redo = redo;
+        true
+    }
+
+    /// Plays again the last whole move taken back.
+    pub fn redo_move(&mut self) -> bool {
+        self.cancel_selection();
+        let Some(actions) = self.redo.pop() else {
+            return false;
+        };
+        for &a in &actions {
+            self.play_inner(a);
+        }
+        true
+    }
+
+    /// The player to move gives the game up.
+    pub fn resign(&mut self) {
+        if self.outcome().is_none() {
+            self.viewing = None;
+            self.resigned = Some(self.turn.now().to_move());
+        }
+    }
+
+    /// The unfinished turn.
+    #[must_use]
+    pub fn turn(&self) -> &Turn<AnyGame> {
+        &self.turn
+    }
+
+    /// The whole moves played so far, in notation.
+    #[must_use]
+    pub fn moves(&self) -> &[String] {
+        &self.moves
+    }
+
+    /// The positions the game has reached between turns (what a search needs to see a
+    /// repetition coming).
+    #[must_use]
+    pub fn repetitions(&self) -> &Repetitions {
+        &self.repetitions
+    }
+
+    /// The legal decisions now (none while an earlier position is looked at, after a
+    /// resignation, or once a position has occurred for the third time).
+    #[must_use]
+    pub fn legal_actions(&self) -> ActionList {
+        if self.viewing.is_some() || self.resigned.is_some() || self.repetitions.is_drawn() {
+            return ActionList::new();
+        }
+        self.turn.legal_actions()
+    }
+
+    /// The result of the live game, once it is over.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(p) = self.resigned {
+            return Some(Outcome::Win(!p, Reason::Resignation));
+        }
+        self.repetitions.outcome(self.turn.now())
+    }
+
+    /// Takes a decision if it is legal; finishes the turn when it is complete.
+    /// Returns what moved, or `None` (and nothing changes) for an illegal decision, while an
+    /// earlier position is looked at, after a resignation or a draw by repetition. Moves taken
+    /// back are forgotten.
+    pub fn play(&mut self, action: Action) -> Option<ActionPlayed> {
+        if self.viewing.is_some() || self.resigned.is_some() || self.repetitions.is_drawn() {
+            return None;
+        }
+        let played = self.play_inner(action)?;
+        self.redo.clear();
+        Some(played)
+    }
+
+    fn play_inner(&mut self, action: Action) -> Option<ActionPlayed> {
+        let travels = self.turn.now().travels(action);
+        let by = self.turn.now().to_move();
+        self.turn.play(action).ok()?;
+        if self.turn.actions().len() == 1 {
+            self.taken.clear();
+            self.taking.clear();
+        }
+        for t in &travels {
+            if let (Place::Board { cell, .. }, Place::Captured(_) | Place::Supply(_)) =
+                (t.from, t.to)
+                && !self.taking.contains(&cell)
+            {
+                self.taking.push(cell);
+            }
+        }
+        let ends_turn = self.turn.is_complete();
+        if ends_turn {
+            self.moves.push(self.turn.notation());
+            self.played
+                .push(self.turn.actions().iter().copied().collect());
+            self.turn = Turn::new(self.turn.now().clone());
+            self.repetitions.push(self.turn.start());
+            self.taken = std::mem::take(&mut self.taking);
+        }
+        Some(ActionPlayed {
+            action,
+            travels,
+            by,
+            ends_turn,
+        })
+    }
+
+    /// Takes back the last decision of the unfinished turn, if any.
+    pub fn undo_step(&mut self) -> bool {
+        self.turn.undo().is_some()
+    }
+
+    /// Takes back all the decisions of the unfinished turn.
+    pub fn cancel_selection(&mut self) -> bool {
+        let mut any = false;
+        while self.turn.undo().is_some() {
+            any = true;
+        }
+        any
+    }
+
+    /// Starts the game again from its first position.
+    pub fn restart(&mut self) {
+        *self = Session::new(self.initial.clone());
+    }
+
+    /// The decision a click on `cell` stands for now, if any: a target of the chosen stack,
+    /// or a stack to choose (switching from the one chosen).
+    #[must_use]
+    pub fn decision_for(&self, click: BoardClick) -> ClickDecision {
+        let legal = self.legal_actions();
+        let cell = match click {
+            BoardClick::Cell(c) | BoardClick::Stack(c) => c,
+            BoardClick::Choose(a) if legal.contains(&a) => return ClickDecision::Play(a),
+            BoardClick::Choose(a) => match self.turn.now().action_cell(a) {
+                Some(c) => c,
+                None => return ClickDecision::Nothing,
+            },
+        };
+        let now = self.turn.now();
+        if let Some(&a) = legal.iter().find(|&&a| now.action_cell(a) == Some(cell)) {
+            return ClickDecision::Play(a);
+        }
+        // Only a bare choice of stack is switched by clicking: steps already taken are undone
+        // one at a time, on purpose.
+        if self.turn.actions().len() == 1 {
+            if now.selected() == Some(cell) {
+                return ClickDecision::Deselect;
+            }
+            let mut first = ActionList::new();
+            self.turn.start().legal_actions(&mut first);
+            if first.contains(&Action::Cell(cell)) {
+                return ClickDecision::Reselect(Action::Cell(cell));
+            }
+        }
+        ClickDecision::Nothing
+    }
+}
+
+/// What a click does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClickDecision {
+    /// Take this decision.
+    Play(Action),
+    /// Drop the chosen stack and choose this one instead.
+    Reselect(Action),
+    /// Drop the chosen stack.
+    Deselect,
+    /// Ignore the click (it is not legal).
+    Nothing,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<BoardClick>()
+        .add_message::<SessionRequest>()
+        .add_message::<ActionPlayed>()
+        .add_message::<BoardReset>()
+        .add_message::<DecisionsTakenBack>()
+        .add_message::<PositionViewed>()
+        .add_systems(
+            Update,
+            (
+                apply_board_clicks.run_if(in_state(crate::game::core::screen::Screen::Game)),
+                apply_session_requests,
+            )
+                .chain()
+                .in_set(crate::game::core::GameSystems::Rules),
+        );
+}
+
+/// Turns board clicks into rules actions; illegal clicks change nothing.
+fn apply_board_clicks(
+    mut clicks: MessageReader<BoardClick>,
+    mut session: ResMut<Session>,
+    mut played: MessageWriter<ActionPlayed>,
+    mut taken_back: MessageWriter<DecisionsTakenBack>,
+    seats: Option<Res<crate::game::core::seats::Seats>>,
+) {
+    for &click in clicks.read() {
+        // The computer's pieces are not for the people at the table to move.
+        let mover = session.position().to_move();
+        if seats
+            .as_ref()
+            .is_some_and(|s| s.of(mover) != crate::game::core::seats::Seat::Human)
+        {
+            continue;
+        }
+        match session.decision_for(click) {
+            ClickDecision::Play(a) => {
+                if let Some(p) = session.play(a) {
+                    played.write(p);
+                }
+                // A decision with one choice that is not a cell (a capture that can only stop,
+                // a drop that must put down every stone) is taken for the person.
+                while let [only @ (Action::Stop | Action::Count(_))] =
+                    session.legal_actions().as_slice()
+                    && let Some(p) = session.play(*only)
+                {
+                    played.write(p);
+                }
+            }
+            ClickDecision::Reselect(a) => {
+                session.cancel_selection();
+                taken_back.write(DecisionsTakenBack { left: 0 });
+                if let Some(p) = session.play(a) {
+                    played.write(p);
+                }
+            }
+            ClickDecision::Deselect => {
+                session.cancel_selection();
+                taken_back.write(DecisionsTakenBack { left: 0 });
+            }
+            ClickDecision::Nothing => {}
+        }
+    }
+}
+
+pub(crate) fn apply_session_requests(
+    mut requests: MessageReader<SessionRequest>,
+    mut session: ResMut<Session>,
+    mut played: MessageWriter<ActionPlayed>,
+    mut reset: MessageWriter<BoardReset>,
+    mut taken_back: MessageWriter<DecisionsTakenBack>,
+    mut viewed: MessageWriter<PositionViewed>,
+    seats: Option<Res<crate::game::core::seats::Seats>>,
+) {
+    for request in requests.read() {
+        // Taking back decisions is for the people at the table, on their own turn: the
+        // computer's turn in progress is its own.
+        let computers_turn = seats.as_ref().is_some_and(|s| {
+            s.of(session.position().to_move()) != crate::game::core::seats::Seat::Human
+        });
+        if computers_turn
+            && matches!(
+                request,
+                SessionRequest::UndoStep | SessionRequest::CancelSelection
+            )
+        {
+            continue;
+        }
+        match request {
+            SessionRequest::Pass => {
+                if session.legal_actions().as_slice() == [Action::Pass]
+                    && let Some(p) = session.play(Action::Pass)
+                {
+                    played.write(p);
+                }
+            }
+            SessionRequest::CancelSelection => {
+                if session.cancel_selection() {
+                    taken_back.write(DecisionsTakenBack { left: 0 });
+                }
+            }
+            SessionRequest::UndoStep => {
+                if session.undo_step() {
+                    let left = session.turn().actions().len();
+                    taken_back.write(DecisionsTakenBack { left });
+                }
+            }
+            SessionRequest::NewGame => {
+                session.restart();
+                reset.write(BoardReset);
+            }
+            SessionRequest::Start(options) => {
+                *session = Session::new(AnyGame::start(*options));
+                reset.write(BoardReset);
+            }
+            SessionRequest::UndoMove => {
+                // Against the computer, back to the person's last turn.
+                let mut any = session.undo_move();
+                while any
+                    && session.can_undo_move()
+                    && seats.as_ref().is_some_and(|s| {
+                        s.of(session.position().to_move()) != crate::game::core::seats::Seat::Human
+                    })
+                {
+                    any = session.undo_move();
+                }
+                if any {
+                    reset.write(BoardReset);
+                }
+            }
+            SessionRequest::RedoMove => {
+                if session.redo_move() {
+                    reset.write(BoardReset);
+                }
+            }
+            SessionRequest::View(n) => {
+                session.view(*n);
+                viewed.write(PositionViewed);
+            }
+            SessionRequest::Live => {
+                session.live();
+                viewed.write(PositionViewed);
+            }
+            SessionRequest::Resign => session.resign(),
+            SessionRequest::Play(a) => {
+                if let Some(p) = session.play(*a) {
+                    played.write(p);
+                }
+            }
+        }
+    }
+}

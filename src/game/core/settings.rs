@@ -1,0 +1,136 @@
+//! The player's settings in the app: read from the settings file when the app is built (a broken
+//! file is set aside and a notice shown), spread over the resources they govern (view, animation,
+//! theme, UI scale, window mode, seats), and written back atomically whenever one of them changes.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+
+use crate::files::settings::{Animation, Settings};
+
+use crate::game::core::preferences::{
+    AnimationSpeed, DisplayMode, LanguageChoice, SettingsFile, SoundLevel, ThemeChoice, UiScale,
+    ViewSettings,
+};
+use crate::game::core::seats::{Seat, Seats};
+
+pub(super) fn plugin(app: &mut App) {
+    // Without a settings file (tests), each setting keeps what the app was given, or its default.
+    app.init_resource::<SettingsFile>()
+        .init_resource::<ViewSettings>()
+        .init_resource::<AnimationSpeed>()
+        .init_resource::<ThemeChoice>()
+        .init_resource::<LanguageChoice>()
+        .init_resource::<UiScale>()
+        .init_resource::<DisplayMode>()
+        .init_resource::<SoundLevel>()
+        .init_resource::<Seats>()
+        .add_systems(
+            Last,
+            write_changed_settings.run_if(
+                resource_changed::<ViewSettings>
+                    .or_else(resource_changed::<AnimationSpeed>)
+                    .or_else(resource_changed::<ThemeChoice>)
+                    .or_else(resource_changed::<LanguageChoice>)
+                    .or_else(resource_changed::<UiScale>)
+                    .or_else(resource_changed::<DisplayMode>)
+                    .or_else(resource_changed::<SoundLevel>)
+                    .or_else(resource_changed::<Seats>),
+            ),
+        );
+}
+
+/// Sets up the app with the settings in `file` (before the game's plugins are added).
+pub fn use_settings(app: &mut App, file: SettingsFile) {
+    spread_settings(app, &file.written);
+    app.insert_resource(file);
+}
+
+/// Puts each setting into the resource that governs it.
+fn spread_settings(app: &mut App, s: &Settings) {
+    let seat = |level: Option<crate::ai::Level>| level.map_or(Seat::Human, Seat::Computer);
+    app.insert_resource(ViewSettings {
+        coordinates: s.coordinates,
+        legal_targets: s.legal_highlighting,
+    })
+    .insert_resource(match s.animation {
+        Animation::Off => AnimationSpeed::Off,
+        Animation::Normal => AnimationSpeed::Normal,
+        Animation::Fast => AnimationSpeed::Fast,
+    })
+    .insert_resource(ThemeChoice(s.theme.clone()))
+    .insert_resource(LanguageChoice(s.language.clone()))
+    .insert_resource(UiScale(s.ui_scale))
+    .insert_resource(DisplayMode(s.window))
+    .insert_resource(SoundLevel {
+        volume: s.volume,
+        mute: s.mute,
+    })
+    .insert_resource(Seats {
+        black: seat(s.seats.black),
+        white: seat(s.seats.white),
+        master_time: Duration::from_secs_f32(s.master_seconds),
+        ..Seats::default()
+    });
+}
+
+/// The settings as the resources hold them now.
+fn gather_settings(
+    view: &ViewSettings,
+    speed: AnimationSpeed,
+    theme: &ThemeChoice,
+    language: &LanguageChoice,
+    scale: UiScale,
+    mode: DisplayMode,
+    sound: SoundLevel,
+    seats: &Seats,
+) -> Settings {
+    Settings {
+        window: mode.0,
+        ui_scale: scale.0,
+        animation: match speed {
+            AnimationSpeed::Off => Animation::Off,
+            AnimationSpeed::Normal => Animation::Normal,
+            AnimationSpeed::Fast => Animation::Fast,
+        },
+        legal_highlighting: view.legal_targets,
+        coordinates: view.coordinates,
+        theme: theme.0.clone(),
+        language: language.0.clone(),
+        volume: sound.volume,
+        mute: sound.mute,
+        seats: crate::game::core::saving::saved_seats(seats),
+        master_seconds: seats.master_time.as_secs_f32(),
+        ..Settings::default()
+    }
+}
+
+/// Writes the settings file when a setting has changed.
+fn write_changed_settings(
+    mut file: ResMut<SettingsFile>,
+    view: Res<ViewSettings>,
+    speed: Res<AnimationSpeed>,
+    theme: Res<ThemeChoice>,
+    language: Res<LanguageChoice>,
+    scale: Res<UiScale>,
+    mode: Res<DisplayMode>,
+    sound: Res<SoundLevel>,
+    seats: Res<Seats>,
+    tr: Res<crate::game::core::i18n::Tr>,
+) {
+    let now = gather_settings(
+        &view, *speed, &theme, &language, *scale, *mode, *sound, &seats,
+    );
+    if now == file.written || now.check().is_err() {
+        return;
+    }
+    if let Some(path) = file.path.clone() {
+        if let Err(e) = now.store(&path) {
+            warn!("{e}");
+            file.notice = Some(tr.tf("settings.not_saved", &[("error", &e)]));
+            return;
+        }
+        debug!("settings written to {}", path.display());
+    }
+    file.written = now;
+}

@@ -1,0 +1,182 @@
+//! Export: the game record and the position string copied to the clipboard (from the move list),
+//! and F12 saving a screenshot as a PNG into the data folder's `screenshots` folder.
+
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+
+use crate::files::record::game_record;
+use crate::rules::Game;
+
+use crate::game::core::saving::SaveFolder;
+use crate::game::core::session::Session;
+
+/// Something to copy.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CopyRequest {
+    /// The game record: start, moves in notation, position now.
+    Record,
+    /// The position string shown (an earlier one when looking back in the history).
+    Position,
+}
+
+/// The text waiting to go to the clipboard, and what the last export did.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Exported {
+    /// Text for the clipboard, taken by the UI pass.
+    pub clipboard: Option<String>,
+    /// What the last export said, for the move list.
+    pub status: String,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Exported>()
+        .add_message::<CopyRequest>()
+        .add_systems(
+            Update,
+            (
+                prepare_copies,
+                take_screenshot_on_f12.run_if(resource_exists::<SaveFolder>),
+            ),
+        )
+        .add_systems(bevy_egui::EguiPrimaryContextPass, send_to_clipboard);
+}
+
+/// The text of a copy request.
+#[must_use]
+pub fn copied_text(session: &Session, what: CopyRequest) -> String {
+    match what {
+        CopyRequest::Record => game_record(
+            session.initial(),
+            session.moves(),
+            session.turn().start(),
+            session.outcome(),
+        ),
+        CopyRequest::Position if session.viewing().is_some() => {
+            session.position().to_setup().to_string()
+        }
+        CopyRequest::Position => session.turn().start().to_setup().to_string(),
+    }
+}
+
+fn prepare_copies(
+    mut requests: MessageReader<CopyRequest>,
+    session: Res<Session>,
+    mut exported: ResMut<Exported>,
+    tr: Res<crate::game::core::i18n::Tr>,
+) {
+    for &what in requests.read() {
+        exported.clipboard = Some(copied_text(&session, what));
+        exported.status = tr
+            .t(match what {
+                CopyRequest::Record => "export.record_copied",
+                CopyRequest::Position => "export.position_copied",
+            })
+            .to_owned();
+    }
+}
+
+fn send_to_clipboard(
+    mut contexts: bevy_egui::EguiContexts,
+    mut exported: ResMut<Exported>,
+) -> Result {
+    if let Some(text) = exported.clipboard.take() {
+        contexts.ctx_mut()?.copy_text(text);
+    }
+    Ok(())
+}
+
+/// The file a screenshot taken now goes to: `screenshots/stackyard-<UTC date>_<time>.png`, with
+/// a number added when one was already taken that second.
+fn screenshot_path(folder: &Path) -> PathBuf {
+    let stamp = crate::files::save::utc_now()
+        .replace(' ', "_")
+        .replace(':', "-");
+    let dir = folder.join("screenshots");
+    let mut path = dir.join(format!("stackyard-{stamp}.png"));
+    let mut n = 2;
+    while path.exists() {
+        path = dir.join(format!("stackyard-{stamp}-{n}.png"));
+        n += 1;
+    }
+    path
+}
+
+fn take_screenshot_on_f12(
+    mut commands: Commands,
+    keys: Res<ButtonInput<KeyCode>>,
+    folder: Res<SaveFolder>,
+) {
+    if !keys.just_pressed(KeyCode::F12) {
+        return;
+    }
+    let path = screenshot_path(&folder.0);
+    commands.spawn(Screenshot::primary_window()).observe(
+        move |shot: On<ScreenshotCaptured>,
+              mut exported: ResMut<Exported>,
+              tr: Res<crate::game::core::i18n::Tr>| {
+            exported.status = match save_png(&shot.image, &path) {
+                Ok(()) => tr.tf("export.screenshot_saved", &[("path", &path.display())]),
+                Err(e) => {
+                    warn!("{e}");
+                    tr.tf("export.screenshot_failed", &[("error", &e)])
+                }
+            };
+        },
+    );
+}
+
+/// Writes an image as an RGB PNG, atomically (a temporary file, then a rename).
+///
+/// # Errors
+/// A message saying what failed.
+pub fn save_png(image: &Image, path: &Path) -> Result<(), String> {
+    let rgb = image
+        .clone()
+        .try_into_dynamic()
+        .map_err(|e| format!("cannot convert the screenshot: {e}"))?
+        .to_rgb8();
+    let mut bytes = Vec::new();
+    rgb.write_to(
+        &mut std::io::Cursor::new(&mut bytes),
+        image::ImageFormat::Png,
+    )
+    .map_err(|e| format!("cannot encode the screenshot: {e}"))?;
+    crate::files::atomic::write_atomically(path, &bytes)?;
+    info!("screenshot saved to {}", path.display());
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{AnyGame, AnyOptions, GameId, play_move};
+
+    #[test]
+    fn the_copies_are_the_record_and_the_position_shown() {
+        let start = AnyGame::start(AnyOptions::for_game(GameId::Splay));
+        let mut session = Session::new(start.clone());
+        let mut now = start.clone();
+        for m in ["c2-c3", "c7-c6"] {
+            let (after, actions) = play_move(&now, m).unwrap();
+            for a in actions {
+                session.play(a);
+            }
+            now = after;
+        }
+        let record = copied_text(&session, CopyRequest::Record);
+        assert!(record.contains("1. c2-c3\n2. c7-c6\n"), "{record}");
+        assert!(record.contains(&format!("Position: {}\n", now.to_setup())));
+        assert_eq!(
+            copied_text(&session, CopyRequest::Position),
+            now.to_setup().to_string()
+        );
+        // Looking back at the start, the position copied is the one on the board.
+        session.view(0);
+        assert_eq!(
+            copied_text(&session, CopyRequest::Position),
+            start.to_setup().to_string()
+        );
+    }
+}

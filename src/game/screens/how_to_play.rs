@@ -1,0 +1,315 @@
+//! How to play a game: the rules in short sections beside the real board, where scripted
+//! demonstrations (src/guide) are played move by move and can be stepped through.
+
+use std::collections::VecDeque;
+
+use crate::game::ui::named::name_control;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::guide::{Demo, guide};
+use crate::rules::{Action, AnyGame, AnyOptions, Game, GameId, Setup, play_move, play_prefix};
+
+use crate::game::core::motion::BoardMotion;
+use crate::game::core::preferences::AnimationSpeed;
+use crate::game::core::screen::Screen;
+use crate::game::core::session::{BoardReset, Session, SessionRequest};
+
+/// The guide on show: its game, the demonstration, and the decisions still to play in it.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct Guided {
+    /// The game whose rules are shown.
+    pub game: GameId,
+    /// The demonstration on the board (an index into the guide's list).
+    pub demo: usize,
+    /// Decisions of the demonstration not yet played, and the pause before the next.
+    queue: VecDeque<Action>,
+    wait: f32,
+    /// Set when the board must be set up again for `demo`.
+    stale: bool,
+}
+
+impl Guided {
+    /// The guide of a game, at its first demonstration.
+    #[must_use]
+    pub fn of(game: GameId) -> Guided {
+        Guided {
+            game,
+            demo: 0,
+            queue: VecDeque::new(),
+            wait: 0.0,
+            stale: true,
+        }
+    }
+
+    /// Shows another demonstration (from its start).
+    pub fn show(&mut self, demo: usize) {
+        self.demo = demo;
+        self.stale = true;
+    }
+
+    /// Whether every decision of the demonstration has been played.
+    #[must_use]
+    pub fn finished(&self) -> bool {
+        !self.stale && self.queue.is_empty()
+    }
+}
+
+/// Seconds between two decisions of a demonstration.
+const PAUSE: f32 = 0.6;
+
+/// The guide's logic: demonstrations set up and played through the session, the game put aside
+/// and brought back.
+/// A game put aside while its player reads how to play, restored when they come back to it.
+#[derive(Resource, Debug, Clone)]
+pub struct SuspendedGame(pub Session);
+
+pub(super) fn plugin(app: &mut App) {
+    app.insert_resource(Guided::of(GameId::Splay))
+        .add_systems(OnEnter(Screen::HowToPlay), put_game_aside)
+        .add_systems(OnExit(Screen::HowToPlay), bring_game_back)
+        .add_systems(
+            Update,
+            (set_up_demonstration, play_demonstration)
+                .chain()
+                .run_if(in_state(Screen::HowToPlay))
+                .in_set(crate::game::core::GameSystems::Rules)
+                .before(crate::game::core::session::apply_session_requests),
+        );
+}
+
+/// The guide's panel, and the board moved beside it.
+pub(super) fn panel_plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        move_board_beside_panel
+            .run_if(in_state(Screen::HowToPlay))
+            .after(crate::game::core::GameSystems::Present),
+    )
+    .add_systems(OnExit(Screen::HowToPlay), centre_board)
+    .add_systems(
+        EguiPrimaryContextPass,
+        show_guide.run_if(in_state(Screen::HowToPlay)),
+    );
+}
+
+/// How far the view moves so the board shows beside the rules panel, not under it.
+const BESIDE_PANEL: Vec2 = Vec2::new(-2.6, 0.0);
+
+/// The board moves right of the panel (again after a demonstration on another board).
+fn move_board_beside_panel(mut orbits: Query<&mut crate::game::board::camera::Orbit>) {
+    for mut orbit in &mut orbits {
+        if orbit.pan == Vec2::ZERO {
+            orbit.pan = BESIDE_PANEL * (orbit.distance / 14.0);
+        }
+    }
+}
+
+fn centre_board(mut orbits: Query<&mut crate::game::board::camera::Orbit>) {
+    for mut orbit in &mut orbits {
+        orbit.pan = Vec2::ZERO;
+    }
+}
+
+/// A game in progress waits while its player reads the rules.
+fn put_game_aside(mut commands: Commands, session: Res<Session>, mut guided: ResMut<Guided>) {
+    if !session.moves().is_empty() || !session.turn().actions().is_empty() {
+        commands.insert_resource(SuspendedGame(session.clone()));
+    }
+    guided.stale = true;
+}
+
+/// Coming back from the rules: the game put aside is on the board again.
+fn bring_game_back(
+    mut commands: Commands,
+    suspended: Option<Res<SuspendedGame>>,
+    mut session: ResMut<Session>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    if let Some(s) = suspended {
+        *session = s.0.clone();
+        reset.write(BoardReset);
+        commands.remove_resource::<SuspendedGame>();
+    }
+}
+
+/// The position and the decisions of a demonstration (`None` if its script is broken, which
+/// the guide's tests rule out).
+fn script(game: GameId, demo: &Demo) -> Option<(AnyGame, Vec<Action>)> {
+    let start = if demo.position.is_empty() {
+        AnyGame::start(AnyOptions::for_game(game))
+    } else {
+        AnyGame::from_setup_with(&Setup::parse(demo.position).ok()?, []).ok()?
+    };
+    let mut now = start.clone();
+    let mut actions = Vec::new();
+    for text in demo.moves {
+        let (next, played) = play_move(&now, text).ok()?;
+        actions.extend_from_slice(&played);
+        now = next;
+    }
+    if !demo.partial.is_empty() {
+        actions.extend_from_slice(play_prefix(&now, demo.partial).ok()?.actions());
+    }
+    Some((start, actions))
+}
+
+/// Puts a demonstration's position on the board and queues its decisions.
+fn set_up_demonstration(
+    mut guided: ResMut<Guided>,
+    mut session: ResMut<Session>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    if !guided.stale {
+        return;
+    }
+    guided.stale = false;
+    let demos = guide(guided.game).demos;
+    guided.demo = guided.demo.min(demos.len().saturating_sub(1));
+    let Some((start, actions)) = demos.get(guided.demo).and_then(|d| script(guided.game, d)) else {
+        warn!(
+            "the demonstration {} of {} cannot be played",
+            guided.demo, guided.game
+        );
+        return;
+    };
+    *session = Session::new(start);
+    reset.write(BoardReset);
+    guided.queue = actions.into();
+    guided.wait = PAUSE;
+}
+
+/// Plays the queued decisions one at a time, each once the last has come to rest (all at once
+/// when animation is off).
+fn play_demonstration(
+    mut guided: ResMut<Guided>,
+    speed: Res<AnimationSpeed>,
+    time: Res<Time>,
+    motion: Res<BoardMotion>,
+    mut requests: MessageWriter<SessionRequest>,
+) {
+    if *speed == AnimationSpeed::Off {
+        while let Some(a) = guided.queue.pop_front() {
+            requests.write(SessionRequest::Play(a));
+        }
+        return;
+    }
+    if guided.queue.is_empty() || motion.moving {
+        return;
+    }
+    guided.wait -= time.delta_secs();
+    if guided.wait <= 0.0 {
+        guided.wait = PAUSE;
+        if let Some(a) = guided.queue.pop_front() {
+            requests.write(SessionRequest::Play(a));
+        }
+    }
+}
+
+/// The guide panel's width (egui points); windows drawn beside it keep to its right.
+pub const GUIDE_WIDTH: f32 = 400.0;
+
+fn show_guide(
+    mut contexts: EguiContexts,
+    mut guided: ResMut<Guided>,
+    suspended: Option<Res<SuspendedGame>>,
+    mut next: ResMut<NextState<Screen>>,
+    mut requests: MessageWriter<SessionRequest>,
+    tr: Res<crate::game::core::i18n::Tr>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let g = guide(guided.game);
+    let name = tr.t(g.card.name);
+    let mut screen = crate::game::ui::viewport::viewport_ui(ctx, "how to play");
+    egui::Panel::left("how to play")
+        .resizable(false)
+        .exact_size(GUIDE_WIDTH)
+        .show(&mut screen, |ui| {
+            ui.add_space(8.0);
+            ui.heading(tr.tf("guide.heading", &[("game", &name)]));
+            ui.label(egui::RichText::new(tr.t(g.card.credit)).italics());
+            ui.separator();
+            let n = g.demos.len();
+            let i = guided.demo.min(n.saturating_sub(1));
+            if let Some(demo) = g.demos.get(i) {
+                ui.label(
+                    egui::RichText::new(tr.tf(
+                        "guide.demo_heading",
+                        &[("i", &(i + 1)), ("n", &n), ("title", &tr.t(demo.title))],
+                    ))
+                    .strong()
+                    .size(17.0),
+                );
+                ui.label(tr.t(demo.text));
+            }
+            ui.add_space(4.0);
+            ui.horizontal(|ui| {
+                let size = [118.0, 48.0];
+                if ui
+                    .add_enabled(
+                        i > 0,
+                        egui::Button::new(tr.t("guide.previous")).min_size(size.into()),
+                    )
+                    .clicked()
+                {
+                    guided.show(i - 1);
+                }
+                if ui
+                    .add(egui::Button::new(tr.t("guide.again")).min_size(size.into()))
+                    .clicked()
+                {
+                    guided.show(i);
+                }
+                if ui
+                    .add_enabled(
+                        i + 1 < n,
+                        egui::Button::new(tr.t("guide.next")).min_size(size.into()),
+                    )
+                    .clicked()
+                {
+                    guided.show(i + 1);
+                }
+            });
+            ui.separator();
+            egui::ScrollArea::vertical()
+                .max_height(ui.available_height() - 64.0)
+                .show(ui, |ui| {
+                    for (heading, text) in g.rules {
+                        ui.label(egui::RichText::new(tr.t(heading)).strong().size(16.0));
+                        ui.label(tr.t(text));
+                        ui.add_space(6.0);
+                    }
+                });
+            ui.separator();
+            ui.horizontal(|ui| {
+                let size = [180.0, 48.0];
+                if suspended.is_some() {
+                    if ui
+                        .add(egui::Button::new(tr.t("moves.back")).min_size(size.into()))
+                        .clicked()
+                    {
+                        next.set(Screen::Game);
+                    }
+                } else {
+                    let play = ui.add(
+                        egui::Button::new(
+                            egui::RichText::new(tr.tf("title.play", &[("game", &name)])).strong(),
+                        )
+                        .min_size(size.into()),
+                    );
+                    name_control(&play, "play game");
+                    if play.clicked() {
+                        requests.write(SessionRequest::Start(AnyOptions::for_game(guided.game)));
+                        next.set(Screen::Game);
+                    }
+                }
+                if ui
+                    .add(egui::Button::new(tr.t("guide.title_screen")).min_size(size.into()))
+                    .clicked()
+                {
+                    next.set(Screen::Title);
+                }
+            });
+        });
+    Ok(())
+}

@@ -1,0 +1,409 @@
+//! The egui panel (whose turn, captures, last move, what to do, Pass, the result, New game)
+//! and the board's coordinates painted beside its edges.
+
+use crate::game::ui::choices::{edit_options, seat_picker};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::rules::{Action, AnyOptions, BUILT, Game, GameId, Outcome, Player, Reason};
+
+use crate::game::board::layout::{CELL, cell_centre};
+use crate::game::core::i18n::Tr;
+use crate::game::core::opponent::{Hint, HintRequest, Purpose, Thinking};
+use crate::game::core::seats::{Seat, Seats};
+use crate::game::core::session::{Session, SessionRequest};
+use crate::game::core::view::BoardView;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<GamePicker>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                show_panel.run_if(in_state(crate::game::core::screen::Screen::Game)),
+                paint_coordinates.run_if(
+                    not(in_state(crate::game::core::screen::Screen::Title))
+                        .and_then(not(in_state(crate::game::core::screen::Screen::Attract))),
+                ),
+            ),
+        )
+        .add_systems(
+            Update,
+            undo_with_keys
+                .run_if(not(bevy_egui::input::egui_wants_any_keyboard_input))
+                .run_if(in_state(crate::game::core::screen::Screen::Game))
+                .in_set(crate::game::core::GameSystems::Rules)
+                .before(crate::game::screens::count_input::type_count_digits)
+                .before(crate::game::core::session::apply_session_requests),
+        );
+}
+
+/// The choices of the panel's "Start a new game" section.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct GamePicker {
+    /// The game and its options.
+    pub options: AnyOptions,
+    /// Open the section (once) when it is next drawn.
+    pub open: bool,
+}
+
+/// Backspace takes back the last decision of the turn; Escape all of them.
+fn undo_with_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    count: Res<crate::game::screens::count_input::CountChoice>,
+    mut requests: MessageWriter<SessionRequest>,
+) {
+    // While digits of a count are typed, Backspace edits them instead.
+    if keys.just_pressed(KeyCode::Backspace) && count.typed.is_empty() {
+        requests.write(SessionRequest::UndoStep);
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        requests.write(SessionRequest::CancelSelection);
+    }
+}
+
+/// The game picker: which game, its options, and Start.
+fn pick_game(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    picker: &mut GamePicker,
+    requests: &mut MessageWriter<SessionRequest>,
+) {
+    let header = egui::CollapsingHeader::new(tr.t("hud.new_game_section"));
+    let header = if std::mem::take(&mut picker.open) {
+        header.open(Some(true))
+    } else {
+        header
+    };
+    header.show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.label(tr.t("hud.game"));
+            egui::ComboBox::from_id_salt("game")
+                .selected_text(tr.game(picker.options.game()))
+                .show_ui(ui, |ui| {
+                    for id in BUILT {
+                        let chosen = picker.options.game() == id;
+                        if ui.selectable_label(chosen, tr.game(id)).clicked() && !chosen {
+                            picker.options = AnyOptions::for_game(id);
+                        }
+                    }
+                });
+        });
+        ui.label(egui::RichText::new(game_blurb(tr, picker.options.game())).small());
+        edit_options(ui, tr, &mut picker.options);
+        if ui
+            .button(egui::RichText::new(tr.t("hud.start")).strong())
+            .clicked()
+        {
+            requests.write(SessionRequest::Start(picker.options));
+        }
+    });
+}
+
+/// One line on a game, for the picker: its credit and its card's line.
+fn game_blurb(tr: &Tr, id: GameId) -> String {
+    let card = crate::guide::guide(id).card;
+    format!("{}. {}", tr.t(card.credit), tr.t(card.line))
+}
+
+/// The result in words.
+#[must_use]
+pub fn describe_outcome(tr: &Tr, o: Outcome, captured: usize) -> String {
+    let key = match o {
+        Outcome::Win(_, Reason::Captures) => "outcome.win.captures",
+        Outcome::Win(_, Reason::Centre) => "outcome.win.centre",
+        Outcome::Win(_, Reason::City) => "outcome.win.city",
+        Outcome::Win(_, Reason::Resignation) => "outcome.win.resignation",
+        Outcome::Win(_, Reason::NoMoves) => "outcome.win.no_moves",
+        Outcome::Win(_, Reason::Eliminated) => "outcome.win.eliminated",
+        Outcome::Win(_, _) => "outcome.win.other",
+        Outcome::Draw(Reason::PlyCap) => "outcome.draw.ply_cap",
+        Outcome::Draw(Reason::Passes) => "outcome.draw.passes",
+        Outcome::Draw(Reason::Repetition) => "outcome.draw.repetition",
+        Outcome::Draw(_) => "outcome.draw.other",
+    };
+    let (winner, loser) = match o {
+        Outcome::Win(p, _) => (tr.player(p), tr.player(!p)),
+        Outcome::Draw(_) => ("", ""),
+    };
+    let reason = match o {
+        Outcome::Win(_, r) | Outcome::Draw(r) => r.word(),
+    };
+    tr.tf(
+        key,
+        &[
+            ("winner", &winner),
+            ("loser", &loser),
+            ("captured", &captured),
+            ("reason", &reason),
+        ],
+    )
+}
+
+fn swatch(ui: &mut egui::Ui, p: Player) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
+    let fill = match p {
+        Player::Black => egui::Color32::from_rgb(20, 20, 24),
+        Player::White => egui::Color32::from_rgb(235, 228, 210),
+    };
+    ui.painter().circle(
+        rect.center(),
+        6.5,
+        fill,
+        egui::Stroke::new(1.0, egui::Color32::GRAY),
+    );
+}
+
+fn show_panel(
+    mut contexts: EguiContexts,
+    session: Res<Session>,
+    mut seats: ResMut<Seats>,
+    thinking: Option<Res<Thinking>>,
+    hint: Option<Res<Hint>>,
+    hovered: Res<crate::game::board::stones::HoveredStack>,
+    mut requests: MessageWriter<SessionRequest>,
+    mut hints: MessageWriter<HintRequest>,
+    mut picker: ResMut<GamePicker>,
+    mut count: ResMut<crate::game::screens::count_input::CountChoice>,
+    mut files: crate::game::core::saving::SavedGames,
+    mut guided: ResMut<crate::game::screens::how_to_play::Guided>,
+    mut next: ResMut<NextState<crate::game::core::screen::Screen>>,
+    tr: Res<Tr>,
+    kiosk: Option<Res<crate::game::core::kiosk::Kiosk>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let position = session.position();
+    egui::Window::new(tr.game(position.id()))
+        .id(egui::Id::new("game panel"))
+        .anchor(egui::Align2::RIGHT_TOP, [-12.0, 12.0])
+        .resizable(false)
+        .collapsible(false)
+        .movable(false)
+        .default_width(290.0)
+        .show(ctx, |ui| {
+            ui.label(position.goal(&tr));
+            ui.separator();
+            match session.outcome() {
+                Some(o) => {
+                    ui.heading(describe_outcome(
+                        &tr,
+                        o,
+                        o.winner().map_or(0, |p| position.captured_by(p)),
+                    ));
+                }
+                None => {
+                    ui.horizontal(|ui| {
+                        swatch(ui, position.to_move());
+                        ui.heading(
+                            tr.tf("hud.to_move", &[("player", &tr.player(position.to_move()))]),
+                        );
+                    });
+                    // A finished search only waits for the board to settle: the computer is
+                    // about to move.
+                    let thinking = thinking
+                        .as_ref()
+                        .filter(|t| t.purpose == Purpose::Hint || !t.is_done());
+                    match (&thinking, seats.of(position.to_move())) {
+                        (Some(t), _) => {
+                            ui.horizontal(|ui| {
+                                ui.spinner();
+                                ui.label(tr.t(match t.purpose {
+                                    Purpose::Move => "hud.thinking",
+                                    Purpose::Hint => "hud.hint_thinking",
+                                }));
+                            });
+                        }
+                        (None, Seat::Computer(_)) => {
+                            ui.label(tr.t("hud.about_to_move"));
+                        }
+                        (None, Seat::Human) => {
+                            ui.label(position.prompt(&tr));
+                            crate::game::screens::count_input::choose_count(
+                                ui,
+                                &tr,
+                                &session,
+                                &mut count,
+                                &mut requests,
+                            );
+                            if let Some(h) = hint.as_ref().filter(|h| h.position == position.hash())
+                            {
+                                ui.colored_label(
+                                    egui::Color32::from_rgb(200, 110, 250),
+                                    match position.action_cell(h.action) {
+                                        Some(c) => tr.tf("hud.hint_cell", &[("cell", &c)]),
+                                        None => tr.tf("hud.hint_action", &[("action", &h.action)]),
+                                    },
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+            ui.separator();
+            for p in Player::ALL {
+                ui.horizontal(|ui| {
+                    swatch(ui, p);
+                    ui.label(position.captures_line(&tr, p));
+                });
+            }
+            ui.separator();
+            let mut chosen = *seats;
+            for p in Player::ALL {
+                ui.horizontal(|ui| {
+                    swatch(ui, p);
+                    ui.label(tr.tf("hud.played_by", &[("player", &tr.player(p))]));
+                    let seat = match p {
+                        Player::Black => &mut chosen.black,
+                        Player::White => &mut chosen.white,
+                    };
+                    seat_picker(ui, &tr, p, seat);
+                });
+            }
+            if chosen != *seats {
+                *seats = chosen;
+            }
+            if let Some(cell) = hovered.0 {
+                ui.label(crate::game::board::stones::describe_stack(
+                    &tr,
+                    cell,
+                    position.stack(cell),
+                ));
+            }
+            ui.label(
+                tr.tf(
+                    "hud.last_move",
+                    &[(
+                        "notation",
+                        &session
+                            .moves()
+                            .last()
+                            .map_or(tr.t("hud.none_yet"), String::as_str),
+                    )],
+                ),
+            );
+            ui.label(tr.tf("hud.turn", &[("n", &(position.ply() + 1))]));
+            ui.separator();
+            ui.horizontal(|ui| {
+                if session.legal_actions().as_slice() == [Action::Pass]
+                    && ui
+                        .button(egui::RichText::new(tr.t("hud.pass")).strong())
+                        .on_hover_text(tr.t("hud.pass.help"))
+                        .clicked()
+                {
+                    requests.write(SessionRequest::Pass);
+                }
+                let taken = session.turn().actions().len();
+                if taken == 1 && ui.button(tr.t("hud.choose_again")).clicked() {
+                    requests.write(SessionRequest::CancelSelection);
+                }
+                if session.legal_actions().contains(&Action::Stop)
+                    && ui
+                        .button(egui::RichText::new(tr.t("hud.stop")).strong())
+                        .on_hover_text(tr.t("hud.stop.help"))
+                        .clicked()
+                {
+                    requests.write(SessionRequest::Play(Action::Stop));
+                }
+                if taken > 1
+                    && ui
+                        .button(tr.t("hud.undo_step"))
+                        .on_hover_text(tr.t("hud.undo_step.help"))
+                        .clicked()
+                {
+                    requests.write(SessionRequest::UndoStep);
+                }
+                if session.outcome().is_none()
+                    && seats.of(position.to_move()) == Seat::Human
+                    && thinking.is_none()
+                    && ui
+                        .button(tr.t("hud.hint"))
+                        .on_hover_text(tr.t("hud.hint.help"))
+                        .clicked()
+                {
+                    hints.write(HintRequest);
+                }
+                if ui.button(tr.t("hud.new_game")).clicked() {
+                    requests.write(SessionRequest::NewGame);
+                }
+                if ui
+                    .button(tr.t("hud.how_to_play"))
+                    .on_hover_text(tr.t("hud.how_to_play.help"))
+                    .clicked()
+                {
+                    *guided = crate::game::screens::how_to_play::Guided::of(position.id());
+                    next.set(crate::game::core::screen::Screen::HowToPlay);
+                }
+                if ui
+                    .button(tr.t("hud.menu"))
+                    .on_hover_text(tr.t("hud.menu.help"))
+                    .clicked()
+                {
+                    next.set(crate::game::core::screen::Screen::Title);
+                }
+                if session.outcome().is_none()
+                    && seats.of(position.to_move()) == Seat::Human
+                    && ui
+                        .button(tr.t("hud.resign"))
+                        .on_hover_text(tr.t("hud.resign.help"))
+                        .clicked()
+                {
+                    requests.write(SessionRequest::Resign);
+                }
+            });
+            ui.separator();
+            pick_game(ui, &tr, &mut picker, &mut requests);
+            // A kiosk keeps no files: visitors neither save nor load.
+            if kiosk.is_none() {
+                crate::game::core::saving::saved_games_section(ui, &tr, &mut files);
+            }
+            ui.small(tr.t("hud.camera_help"));
+        });
+    Ok(())
+}
+
+fn paint_coordinates(
+    mut contexts: EguiContexts,
+    session: Res<Session>,
+    settings: Res<crate::game::core::preferences::ViewSettings>,
+    cameras: Query<(&Camera, &GlobalTransform)>,
+) -> Result {
+    if !settings.coordinates {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let Ok((camera, at)) = cameras.single() else {
+        return Ok(());
+    };
+    let g = session.position().id().geometry();
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    let font = egui::FontId::proportional(15.0);
+    let colour = egui::Color32::from_rgb(230, 214, 180);
+    // The viewport is in window pixels; egui's points are those over its zoom.
+    let zoom = ctx.zoom_factor();
+    let label = |world: Vec3, text: String| {
+        if let Ok(p) = camera.world_to_viewport(at, world) {
+            let p = p / zoom;
+            painter.text(
+                egui::pos2(p.x, p.y),
+                egui::Align2::CENTER_CENTER,
+                text,
+                font.clone(),
+                colour,
+            );
+        }
+    };
+    for x in 0..g.width {
+        let c = crate::rules::Cell::new(x, 0);
+        label(
+            cell_centre(g, c) + Vec3::new(0.0, 0.02, 0.78 * CELL),
+            c.file_char().to_string(),
+        );
+    }
+    for y in 0..g.height {
+        let c = crate::rules::Cell::new(0, y);
+        label(
+            cell_centre(g, c) + Vec3::new(-0.8 * CELL, 0.02, 0.0),
+            (y + 1).to_string(),
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,387 @@
+//! `--print-layout`: where things are on screen, for tests that drive the app through a real
+//! window. Whenever it changes, one line `layout: <RON>` goes to standard output: the screen on
+//! show, the turn in progress and the moves played, the window's size, each cell's point on
+//! screen (board level and stack top), the lit targets, each panel's rectangle and every
+//! control's, the named ones with their names (all in window pixels), and what the files gave
+//! (the theme and language in use, the title's pictures loaded).
+//! [`covered_controls`] says which controls a panel covers.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiContexts, egui};
+use serde::{Deserialize, Serialize};
+
+use crate::rules::Game;
+
+use crate::game::board::highlight::Marker;
+use crate::game::board::layout::{cell_centre, stack_top};
+use crate::game::board::stones::{StackStones, StackView};
+use crate::game::board::theme::ActiveTheme;
+use crate::game::core::i18n::Tr;
+use crate::game::core::screen::Screen;
+use crate::game::core::session::Session;
+use crate::game::screens::title::CardPictures;
+use crate::game::ui::named::take_named_controls;
+
+/// A rectangle in window pixels: left, top, right, bottom.
+pub type PixelRect = [f32; 4];
+
+/// A cell of the board on screen.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CellSpot {
+    /// The cell, as the notation names it.
+    pub cell: String,
+    /// Its centre on the board's surface, in window pixels.
+    pub board: [f32; 2],
+    /// The top of its stack (the board's surface when empty), in window pixels.
+    pub top: [f32; 2],
+}
+
+/// A lit target on the board.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Target {
+    /// The cell it stands on.
+    pub cell: String,
+    /// The decision it takes (`Action`'s debug form), empty for the chosen stack's own ring.
+    pub action: String,
+}
+
+/// An egui layer with an area: a window, the banner, a popup.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Panel {
+    /// egui's name for the layer (its id, for windows given one).
+    pub id: String,
+    /// Its place in the drawing order (0 is drawn first).
+    pub order: usize,
+    /// A dialog, such as Settings: it may cover what is under it while it is open.
+    pub dialog: bool,
+    /// Whether it takes the pointer (a painted label does not).
+    pub interactable: bool,
+    /// Where it is.
+    pub rect: PixelRect,
+}
+
+/// A widget that takes clicks or drags.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Control {
+    /// The name given with [`name_control`], if any.
+    pub name: Option<String>,
+    /// The panel (layer) it is drawn in; `None` for screens drawn under every window.
+    pub panel: Option<usize>,
+    /// Where it takes the pointer.
+    pub rect: PixelRect,
+}
+
+/// What the app's files gave it: the theme and the language actually in use (a file that could
+/// not be read leaves the wooden theme and English), and the title's card pictures loaded.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Looks {
+    /// The theme's file name.
+    pub theme: String,
+    /// The language's code.
+    pub language: String,
+    /// The card pictures loaded.
+    pub pictures: usize,
+}
+
+/// What `--print-layout` prints.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct LayoutReport {
+    /// The screen on show (`--screen`'s names).
+    pub screen: String,
+    /// The turn in progress, as a partial move (empty between turns).
+    pub turn: String,
+    /// Whole moves played.
+    pub moves: usize,
+    /// The window's size in pixels.
+    pub window: [f32; 2],
+    /// The board's cells.
+    pub cells: Vec<CellSpot>,
+    /// The lit targets.
+    pub targets: Vec<Target>,
+    /// The panels, back to front.
+    pub panels: Vec<Panel>,
+    /// The controls.
+    pub controls: Vec<Control>,
+    /// What the files gave.
+    #[serde(default)]
+    pub looks: Looks,
+}
+
+/// The prefix of each printed line.
+pub const LINE_PREFIX: &str = "layout: ";
+
+/// The ids of dialog windows, which may cover other panels while they are open.
+const DIALOGS: &[&str] = &[
+    "settings window",
+    "settings notice",
+    "game over",
+    "idle prompt",
+    "staff pin",
+    "staff menu",
+];
+
+/// The ids of the app's panels, reported by name.
+const PANELS: &[&str] = &[
+    "game panel",
+    "moves window",
+    "view window",
+    "turn banner",
+    "attract caption",
+    "attract welcome",
+    "cash near pointer",
+];
+
+/// Prints the layout (`--print-layout`).
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct PrintLayout;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Last,
+        print_layout.run_if(resource_exists::<PrintLayout>.and_then(in_any_screen)),
+    );
+}
+
+fn in_any_screen(screen: Option<Res<State<Screen>>>) -> bool {
+    screen.is_some()
+}
+
+/// Controls covered by a panel drawn above them (dialogs excepted), as `(control, panel)`.
+#[must_use]
+pub fn covered_controls(report: &LayoutReport) -> Vec<(usize, usize)> {
+    let overlaps = |a: PixelRect, b: PixelRect| {
+        a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5
+    };
+    let mut covered = Vec::new();
+    for (c, control) in report.controls.iter().enumerate() {
+        let below = control.panel.map(|p| report.panels[p].order);
+        for (p, panel) in report.panels.iter().enumerate() {
+            let above = below.is_none_or(|b| panel.order > b);
+            if above && panel.interactable && !panel.dialog && overlaps(control.rect, panel.rect) {
+                covered.push((c, p));
+            }
+        }
+    }
+    covered
+}
+
+fn pixels(rect: egui::Rect, scale: f32) -> PixelRect {
+    [
+        rect.min.x * scale,
+        rect.min.y * scale,
+        rect.max.x * scale,
+        rect.max.y * scale,
+    ]
+}
+
+/// The panels and controls of the pass just ended.
+fn egui_layout(ctx: &egui::Context) -> (Vec<Panel>, Vec<Control>) {
+    let scale = ctx.pixels_per_point();
+    let (order, visible) = ctx.memory(|m| {
+        (
+            m.layer_ids().collect::<Vec<_>>(),
+            m.areas().visible_layer_ids(),
+        )
+    });
+    let mut panels = Vec::new();
+    let mut index_of = std::collections::HashMap::new();
+    for (n, layer) in order.iter().enumerate() {
+        let Some(state) = egui::AreaState::load(ctx, layer.id) else {
+            continue;
+        };
+        if !visible.contains(layer) || layer.order == egui::Order::Background {
+            continue;
+        }
+        index_of.insert(*layer, panels.len());
+        panels.push(Panel {
+            id: PANELS
+                .iter()
+                .chain(DIALOGS)
+                .find(|name| egui::Id::new(**name) == layer.id)
+                .map_or_else(|| layer.id.short_debug_format(), |name| (*name).to_owned()),
+            order: n,
+            dialog: DIALOGS.iter().any(|d| egui::Id::new(*d) == layer.id),
+            interactable: state.interactable,
+            rect: pixels(state.rect(), scale),
+        });
+    }
+    let named = take_named_controls(ctx);
+    let controls = ctx.viewport(|v| {
+        let mut controls = Vec::new();
+        for (layer, widgets) in v.this_pass.widgets.layers() {
+            for w in widgets
+                .iter()
+                .filter(|w| w.enabled && w.sense.interactive())
+            {
+                let name = named
+                    .iter()
+                    .find(|(_, r)| *r == w.interact_rect)
+                    .map(|(n, _)| n.clone());
+                controls.push(Control {
+                    name,
+                    panel: index_of.get(layer).copied(),
+                    rect: pixels(w.interact_rect, scale),
+                });
+            }
+        }
+        controls
+    });
+    (panels, controls)
+}
+
+/// Each cell's point on screen: the board's surface and its stack's top.
+fn cell_spots(
+    session: &Session,
+    cameras: &Query<(&Camera, &GlobalTransform)>,
+    stacks: &Query<(&StackView, &StackStones)>,
+    scale: f32,
+) -> Vec<CellSpot> {
+    let Some((camera, at)) = cameras.iter().find(|(c, _)| c.is_active) else {
+        return Vec::new();
+    };
+    let g = session.position().id().geometry();
+    let on_screen = |p: Vec3| {
+        camera
+            .world_to_viewport(at, p)
+            .ok()
+            .map(|v| [v.x * scale, v.y * scale])
+    };
+    g.cells()
+        .filter_map(|cell| {
+            let height = stacks
+                .iter()
+                .find(|(v, _)| v.cell == cell)
+                .map_or(0, |(_, s)| s.0.len());
+            let centre = cell_centre(g, cell);
+            Some(CellSpot {
+                cell: cell.to_string(),
+                board: on_screen(centre)?,
+                top: on_screen(centre + Vec3::Y * stack_top(height))?,
+            })
+        })
+        .collect()
+}
+
+/// The theme, language and pictures in use.
+fn looks(
+    theme: &ActiveTheme,
+    tr: &Tr,
+    pictures: Option<&CardPictures>,
+    server: &AssetServer,
+) -> Looks {
+    Looks {
+        theme: theme.id.clone(),
+        language: tr.code().to_owned(),
+        pictures: pictures.map_or(0, |p| {
+            p.0.iter().filter(|(_, h)| server.is_loaded(h.id())).count()
+        }),
+    }
+}
+
+fn print_layout(
+    mut contexts: EguiContexts,
+    (theme, tr, pictures, server): (
+        Res<ActiveTheme>,
+        Res<Tr>,
+        Option<Res<CardPictures>>,
+        Res<AssetServer>,
+    ),
+    screen: Res<State<Screen>>,
+    session: Res<Session>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    cameras: Query<(&Camera, &GlobalTransform)>,
+    stacks: Query<(&StackView, &StackStones)>,
+    markers: Query<&Marker>,
+    mut last: Local<String>,
+) -> Result {
+    let Ok(window) = windows.single() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let (panels, controls) = egui_layout(ctx);
+    let report = LayoutReport {
+        screen: screen.get().name().into(),
+        turn: session.turn().notation(),
+        moves: session.moves().len(),
+        targets: markers
+            .iter()
+            .map(|m| Target {
+                cell: m.cell.to_string(),
+                action: m.action.map(|a| format!("{a:?}")).unwrap_or_default(),
+            })
+            .collect(),
+        window: [
+            window.physical_width() as f32,
+            window.physical_height() as f32,
+        ],
+        cells: cell_spots(&session, &cameras, &stacks, window.scale_factor()),
+        panels,
+        controls,
+        looks: looks(&theme, &tr, pictures.as_deref(), &server),
+    };
+    let line = ron::to_string(&report)?;
+    if *last != line {
+        println!("{LINE_PREFIX}{line}");
+        *last = line;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn panel(order: usize, dialog: bool, rect: PixelRect) -> Panel {
+        Panel {
+            id: format!("p{order}"),
+            order,
+            dialog,
+            interactable: true,
+            rect,
+        }
+    }
+
+    #[test]
+    fn a_window_over_a_screens_button_covers_it_and_a_dialog_does_not() {
+        let mut report = LayoutReport {
+            panels: vec![panel(3, false, [0.0, 600.0, 200.0, 700.0])],
+            controls: vec![Control {
+                name: Some("play".into()),
+                panel: None,
+                rect: [20.0, 650.0, 200.0, 698.0],
+            }],
+            ..LayoutReport::default()
+        };
+        assert_eq!(covered_controls(&report), [(0, 0)]);
+        report.panels[0].dialog = true;
+        assert!(covered_controls(&report).is_empty());
+        report.panels[0].dialog = false;
+        report.panels[0].rect = [210.0, 600.0, 400.0, 700.0];
+        assert!(covered_controls(&report).is_empty());
+    }
+
+    #[test]
+    fn only_a_panel_drawn_above_covers_a_windows_control() {
+        let report = LayoutReport {
+            panels: vec![
+                panel(1, false, [0.0, 0.0, 300.0, 300.0]),
+                panel(2, false, [100.0, 100.0, 400.0, 400.0]),
+            ],
+            controls: vec![
+                Control {
+                    name: None,
+                    panel: Some(0),
+                    rect: [150.0, 150.0, 250.0, 180.0],
+                },
+                Control {
+                    name: None,
+                    panel: Some(1),
+                    rect: [150.0, 150.0, 250.0, 180.0],
+                },
+            ],
+            ..LayoutReport::default()
+        };
+        assert_eq!(covered_controls(&report), [(0, 1)]);
+    }
+}

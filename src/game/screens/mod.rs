@@ -1,0 +1,38 @@
+//! The screens people see: the title, how to play, the play screen's panels (the game panel,
+//! the move list, the count chooser, game over, the turn banner, export and saves), the
+//! settings window, and `--print-layout`'s report of them.
+
+use bevy::prelude::*;
+
+pub mod count_input;
+pub mod export;
+mod game_over;
+mod history;
+pub mod how_to_play;
+mod hud;
+pub mod layout_report;
+pub mod title;
+mod turn_banner;
+pub mod view_settings;
+
+/// What the screens decide without being drawn: the title's choices, how to play's
+/// demonstrations.
+pub(super) fn logic_plugin(app: &mut App) {
+    app.add_plugins((title::plugin, how_to_play::plugin));
+}
+
+/// The screens' panels.
+pub(super) fn presentation_plugin(app: &mut App) {
+    app.add_plugins((
+        hud::plugin,
+        count_input::plugin,
+        history::plugin,
+        game_over::plugin,
+        view_settings::plugin,
+        export::plugin,
+        title::panel_plugin,
+        how_to_play::panel_plugin,
+        turn_banner::plugin,
+        layout_report::plugin,
+    ));
+}

@@ -1,0 +1,323 @@
+//! The title screen: the five games as cards (a picture of the board, designer and year, one
+//! line), the chosen game's options and seats, Start, Continue (the autosaved game), How to
+//! play, and Quit. The board stays in the world behind it.
+
+use crate::game::ui::named::name_control;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, EguiTextureHandle, egui};
+
+use crate::files::save::SaveFile;
+use crate::guide::{GAMES, guide};
+use crate::rules::{AnyOptions, Game, GameId};
+
+use crate::game::core::i18n::Tr;
+use crate::game::core::saving::{Autosave, LoadRequest, session_of};
+use crate::game::core::screen::Screen;
+use crate::game::core::seats::Seats;
+use crate::game::core::session::SessionRequest;
+use crate::game::screens::how_to_play::Guided;
+use crate::game::ui::choices::{edit_options, seat_picker};
+use crate::game::ui::viewport::viewport_ui;
+
+/// The pictures of the cards, loaded from `assets/cards/<game>.png`.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct CardPictures(pub Vec<(GameId, Handle<Image>)>);
+
+/// What the title screen has chosen so far: the game with its options, and the seats.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
+pub struct TitleChoice {
+    /// The game and its options.
+    pub options: AnyOptions,
+}
+
+/// The autosaved game that Continue resumes: its file and a line describing it.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct ContinueOffer(pub Option<(std::path::PathBuf, String)>);
+
+/// What the title needs without a window: the offer to continue the autosaved game.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<TitleChoice>()
+        .init_resource::<ContinueOffer>()
+        .add_systems(OnEnter(Screen::Title), offer_autosaved_game)
+        .add_systems(
+            Update,
+            offer_autosaved_game.run_if(in_state(Screen::Title).and_then(resource_changed::<Tr>)),
+        );
+}
+
+/// The title screen itself, with its pictures.
+pub(super) fn panel_plugin(app: &mut App) {
+    app.add_systems(Startup, load_card_pictures).add_systems(
+        EguiPrimaryContextPass,
+        show_title.run_if(in_state(Screen::Title)),
+    );
+}
+
+fn load_card_pictures(mut commands: Commands, server: Res<AssetServer>) {
+    commands.insert_resource(CardPictures(
+        GAMES
+            .iter()
+            .map(|&id| (id, server.load(format!("cards/{}.png", card_file(id)))))
+            .collect(),
+    ));
+}
+
+/// The picture's file name: Grabber's card shows the 8x8 board.
+fn card_file(id: GameId) -> &'static str {
+    match id {
+        GameId::Grabber6 | GameId::Grabber10 => GameId::Grabber8.id(),
+        _ => id.id(),
+    }
+}
+
+/// Reads the autosave once on arriving at the title: an unfinished game can be continued.
+pub fn offer_autosaved_game(
+    autosave: Option<Res<Autosave>>,
+    mut offer: ResMut<ContinueOffer>,
+    tr: Res<Tr>,
+) {
+    offer.0 = autosave.and_then(|a| a.0.clone()).and_then(|path| {
+        let (file, game) = SaveFile::load(&path).ok()?;
+        let session = session_of(&game);
+        if session.outcome().is_some() {
+            return None;
+        }
+        let line = tr.tf(
+            "title.continue",
+            &[
+                ("game", &tr.game(file.game)),
+                ("n", &game.moves.len()),
+                ("player", &tr.player(session.position().to_move())),
+            ],
+        );
+        Some((path, line))
+    });
+}
+
+/// The card frame's colours: the chosen card stands out.
+fn card_frame(chosen: bool) -> egui::Frame {
+    egui::Frame::new()
+        .fill(egui::Color32::from_rgba_unmultiplied(40, 32, 24, 235))
+        .stroke(if chosen {
+            egui::Stroke::new(3.0, egui::Color32::from_rgb(232, 184, 74))
+        } else {
+            egui::Stroke::new(1.0, egui::Color32::from_rgb(110, 92, 70))
+        })
+        .corner_radius(8.0)
+        .inner_margin(10.0)
+}
+
+fn show_title(
+    mut contexts: EguiContexts,
+    pictures: Option<Res<CardPictures>>,
+    mut choice: ResMut<TitleChoice>,
+    mut seats: ResMut<Seats>,
+    offer: Res<ContinueOffer>,
+    mut guided: ResMut<Guided>,
+    mut next: ResMut<NextState<Screen>>,
+    mut requests: MessageWriter<SessionRequest>,
+    mut loads: MessageWriter<LoadRequest>,
+    mut exit: MessageWriter<AppExit>,
+    mut settings_open: ResMut<crate::game::screens::view_settings::SettingsOpen>,
+    kiosk: Option<Res<crate::game::core::kiosk::Kiosk>>,
+    tr: Res<Tr>,
+) -> Result {
+    let textures: Vec<(GameId, egui::TextureId)> = pictures
+        .map(|p| {
+            p.0.iter()
+                .map(|(id, h)| {
+                    (
+                        *id,
+                        contexts.add_image(EguiTextureHandle::Strong(h.clone())),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let ctx = contexts.ctx_mut()?;
+    let backdrop = egui::Frame::new()
+        .fill(egui::Color32::from_rgba_unmultiplied(16, 12, 9, 215))
+        .inner_margin(24.0);
+    let mut screen = viewport_ui(ctx, "title");
+    egui::CentralPanel::default()
+        .frame(backdrop)
+        .show(&mut screen, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(
+                    egui::RichText::new("Stackyard")
+                        .size(40.0)
+                        .strong()
+                        .color(egui::Color32::from_rgb(240, 214, 160)),
+                );
+                ui.label(egui::RichText::new(tr.t("title.subtitle")).size(20.0));
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    // A kiosk has no Quit (the staff exit closes it) and no settings.
+                    if kiosk.is_none()
+                        && ui
+                            .add(
+                                egui::Button::new(tr.t("title.quit")).min_size([90.0, 44.0].into()),
+                            )
+                            .clicked()
+                    {
+                        exit.write(AppExit::Success);
+                    }
+                    if kiosk.is_none()
+                        && ui
+                            .add(
+                                egui::Button::new(tr.t("title.settings"))
+                                    .min_size([110.0, 44.0].into()),
+                            )
+                            .clicked()
+                    {
+                        settings_open.0 = !settings_open.0;
+                    }
+                    if let Some((path, line)) = &offer.0
+                        && ui
+                            .add(
+                                egui::Button::new(egui::RichText::new(line).strong())
+                                    .min_size([240.0, 44.0].into()),
+                            )
+                            .clicked()
+                    {
+                        loads.write(LoadRequest(path.clone()));
+                        next.set(Screen::Game);
+                    }
+                });
+            });
+            ui.add_space(14.0);
+            let chosen_card = match choice.options.game() {
+                GameId::Grabber6 | GameId::Grabber10 => GameId::Grabber8,
+                id => id,
+            };
+            ui.horizontal_top(|ui| {
+                // A kiosk shows the games of its profile (any board of Grabber shows its card).
+                let shown = |id: GameId| {
+                    kiosk.as_ref().is_none_or(|e| {
+                        e.games
+                            .iter()
+                            .any(|g| guide(*g).card.name == guide(id).card.name)
+                    })
+                };
+                for id in GAMES.into_iter().filter(|&id| shown(id)) {
+                    let card = guide(id).card;
+                    card_frame(id == chosen_card).show(ui, |ui| {
+                        ui.set_width(206.0);
+                        ui.vertical(|ui| {
+                            if let Some((_, tex)) = textures.iter().find(|(g, _)| *g == id) {
+                                let picture = ui.add(
+                                    egui::Image::new(egui::load::SizedTexture::new(
+                                        *tex,
+                                        [206.0, 116.0],
+                                    ))
+                                    .sense(egui::Sense::click()),
+                                );
+                                if picture.clicked() && id != chosen_card {
+                                    choice.options = AnyOptions::for_game(id);
+                                }
+                            }
+                            ui.label(egui::RichText::new(tr.t(card.name)).size(22.0).strong());
+                            ui.label(egui::RichText::new(tr.t(card.credit)).italics());
+                            // Left-aligned in a fixed box: the cards' buttons line up.
+                            ui.allocate_ui_with_layout(
+                                egui::vec2(206.0, 62.0),
+                                egui::Layout::top_down(egui::Align::Min),
+                                |ui| {
+                                    ui.set_min_size(egui::vec2(206.0, 62.0));
+                                    ui.add(
+                                        egui::Label::new(
+                                            egui::RichText::new(tr.t(card.line)).size(13.0),
+                                        )
+                                        .wrap(),
+                                    );
+                                },
+                            );
+                            ui.horizontal(|ui| {
+                                let choose = ui.add_enabled(
+                                    id != chosen_card,
+                                    egui::Button::new(tr.t("title.choose"))
+                                        .min_size([96.0, 48.0].into()),
+                                );
+                                name_control(&choose, format!("choose {id}"));
+                                if choose.clicked() {
+                                    choice.options = AnyOptions::for_game(id);
+                                }
+                                if ui
+                                    .add(
+                                        egui::Button::new(tr.t("title.how_to_play"))
+                                            .min_size([100.0, 48.0].into()),
+                                    )
+                                    .clicked()
+                                {
+                                    *guided = Guided::of(id);
+                                    next.set(Screen::HowToPlay);
+                                }
+                            });
+                        });
+                    });
+                }
+            });
+            ui.add_space(14.0);
+            card_frame(false).show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                let name = tr.t(guide(choice.options.game()).card.name);
+                ui.label(
+                    egui::RichText::new(tr.tf("title.play", &[("game", &name)]))
+                        .size(22.0)
+                        .strong(),
+                );
+                ui.horizontal_top(|ui| {
+                    ui.vertical(|ui| {
+                        ui.set_width(420.0);
+                        if matches!(choice.options, AnyOptions::Grabber(..)) {
+                            ui.horizontal(|ui| {
+                                ui.label(tr.t("title.board"));
+                                for id in [GameId::Grabber6, GameId::Grabber8, GameId::Grabber10] {
+                                    let g = id.geometry();
+                                    let on = choice.options.game() == id;
+                                    if ui
+                                        .add(
+                                            egui::Button::selectable(
+                                                on,
+                                                format!("{}×{}", g.width, g.height),
+                                            )
+                                            .min_size([64.0, 48.0].into()),
+                                        )
+                                        .clicked()
+                                        && !on
+                                    {
+                                        choice.options = AnyOptions::for_game(id);
+                                    }
+                                }
+                            });
+                        }
+                        edit_options(ui, &tr, &mut choice.options);
+                    });
+                    ui.vertical(|ui| {
+                        for p in crate::rules::Player::ALL {
+                            ui.horizontal(|ui| {
+                                ui.label(tr.tf("hud.played_by", &[("player", &tr.player(p))]));
+                                let seat = match p {
+                                    crate::rules::Player::Black => &mut seats.black,
+                                    crate::rules::Player::White => &mut seats.white,
+                                };
+                                seat_picker(ui, &tr, p, seat);
+                            });
+                        }
+                    });
+                    ui.add_space((ui.available_width() - 170.0).max(0.0));
+                    let start = ui.add(
+                        egui::Button::new(
+                            egui::RichText::new(tr.t("hud.start")).size(22.0).strong(),
+                        )
+                        .min_size([160.0, 56.0].into()),
+                    );
+                    name_control(&start, "start");
+                    if start.clicked() {
+                        requests.write(SessionRequest::Start(choice.options));
+                        next.set(Screen::Game);
+                    }
+                });
+            });
+        });
+    Ok(())
+}

@@ -1,0 +1,387 @@
+//! How the board and the app are shown: the "View" window in a game (coordinates, lit legal
+//! targets, animation speed, camera views), the "Settings" window (also window mode, menu size
+//! and theme) reached from it and from the title, the settings notice, and applying the menu
+//! size and window mode. F11 switches fullscreen.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode as BevyWindowMode};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::files::settings::{MASTER_SECONDS, UI_SCALES, WindowMode};
+
+use crate::game::board::camera::Orbit;
+use crate::game::board::theme::ThemeList;
+use crate::game::core::i18n::{LanguageList, Tr};
+use crate::game::core::preferences::{AnimationSpeed, ViewSettings};
+use crate::game::core::preferences::{
+    DisplayMode, LanguageChoice, SettingsFile, SoundLevel, ThemeChoice, UiScale,
+};
+
+/// Whether the Settings window is open.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SettingsOpen(pub bool);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<SettingsOpen>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                apply_ui_scale,
+                show_view_window.run_if(
+                    not(in_state(crate::game::core::screen::Screen::Title))
+                        .and_then(not(in_state(crate::game::core::screen::Screen::Attract))),
+                ),
+                show_settings_window.run_if(|open: Res<SettingsOpen>| open.0),
+                show_settings_notice,
+            )
+                .chain(),
+        )
+        .add_systems(
+            Update,
+            (
+                toggle_fullscreen_on_f11,
+                apply_display_mode.run_if(resource_changed::<DisplayMode>),
+            )
+                .chain()
+                .run_if(not(resource_exists::<WindowModeLocked>)),
+        );
+}
+
+/// The window's mode is the app's to set, not the settings' (a kiosk's window fills its screen
+/// whatever the settings say, and F11 does nothing).
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct WindowModeLocked;
+
+/// The smallest screen, in egui points, that the panels are laid out for: side by side the
+/// Moves window, the turn banner and the game panel, and the panel's full height.
+pub const MIN_SCREEN_POINTS: Vec2 = Vec2::new(1000.0, 600.0);
+
+/// The zoom for a menu size in a window of this logical size: the chosen size, reduced where
+/// the window is too small for it (the largest menu size in a 1280x720 window), never below the
+/// smallest menu size.
+#[must_use]
+pub fn fitted_zoom(chosen: f32, window: Vec2) -> f32 {
+    let fits = (window.x / MIN_SCREEN_POINTS.x).min(window.y / MIN_SCREEN_POINTS.y);
+    chosen.min(fits).max(*UI_SCALES.start())
+}
+
+/// The egui zoom follows the chosen menu size, as far as the window allows.
+fn apply_ui_scale(
+    mut contexts: EguiContexts,
+    scale: Res<UiScale>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let zoom = windows.single().map_or(scale.0, |w| {
+        fitted_zoom(scale.0, Vec2::new(w.width(), w.height()))
+    });
+    if (ctx.zoom_factor() - zoom).abs() > f32::EPSILON {
+        ctx.set_zoom_factor(zoom);
+    }
+    Ok(())
+}
+
+/// The window follows the chosen mode.
+fn apply_display_mode(
+    mode: Res<DisplayMode>,
+    mut windows: Query<&mut Window, With<PrimaryWindow>>,
+) {
+    let wanted = bevy_window_mode(mode.0);
+    for mut window in &mut windows {
+        if window.mode != wanted {
+            window.mode = wanted;
+        }
+    }
+}
+
+/// Bevy's window mode for a setting.
+#[must_use]
+pub fn bevy_window_mode(mode: WindowMode) -> BevyWindowMode {
+    match mode {
+        WindowMode::Windowed => BevyWindowMode::Windowed,
+        WindowMode::Fullscreen => BevyWindowMode::BorderlessFullscreen(MonitorSelection::Current),
+    }
+}
+
+fn toggle_fullscreen_on_f11(keys: Res<ButtonInput<KeyCode>>, mut mode: ResMut<DisplayMode>) {
+    if keys.just_pressed(KeyCode::F11) {
+        mode.0 = match mode.0 {
+            WindowMode::Windowed => WindowMode::Fullscreen,
+            WindowMode::Fullscreen => WindowMode::Windowed,
+        };
+    }
+}
+
+/// Coordinates, lit targets and animation speed: shown in both windows.
+fn edit_view(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    settings: &mut ResMut<ViewSettings>,
+    speed: &mut ResMut<AnimationSpeed>,
+) {
+    let mut now = **settings;
+    ui.checkbox(&mut now.coordinates, tr.t("view.coordinates"));
+    ui.checkbox(&mut now.legal_targets, tr.t("view.legal_targets"));
+    if now != **settings {
+        **settings = now;
+    }
+    let mut chosen = **speed;
+    ui.horizontal(|ui| {
+        ui.label(tr.t("view.animation"));
+        ui.selectable_value(&mut chosen, AnimationSpeed::Off, tr.t("view.animation.off"));
+        ui.selectable_value(
+            &mut chosen,
+            AnimationSpeed::Normal,
+            tr.t("view.animation.normal"),
+        );
+        ui.selectable_value(
+            &mut chosen,
+            AnimationSpeed::Fast,
+            tr.t("view.animation.fast"),
+        );
+    });
+    if chosen != **speed {
+        **speed = chosen;
+    }
+}
+
+fn show_view_window(
+    mut contexts: EguiContexts,
+    mut settings: ResMut<ViewSettings>,
+    mut speed: ResMut<AnimationSpeed>,
+    mut open: ResMut<SettingsOpen>,
+    mut orbits: Query<&mut Orbit>,
+    screen: Res<State<crate::game::core::screen::Screen>>,
+    tr: Res<Tr>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    // Beside how to play's guide, never over its buttons.
+    let left = match screen.get() {
+        crate::game::core::screen::Screen::HowToPlay => {
+            crate::game::screens::how_to_play::GUIDE_WIDTH
+        }
+        _ => 0.0,
+    };
+    egui::Window::new(tr.t("view.title"))
+        .id(egui::Id::new("view window"))
+        .anchor(egui::Align2::LEFT_BOTTOM, [left + 12.0, -12.0])
+        .resizable(false)
+        .collapsible(true)
+        .default_open(false)
+        .show(ctx, |ui| {
+            edit_view(ui, &tr, &mut settings, &mut speed);
+            ui.horizontal(|ui| {
+                ui.label(tr.t("view.camera"));
+                for (name, pitch) in [
+                    ("view.camera.top", 1.52),
+                    ("view.camera.angled", Orbit::default().pitch),
+                ] {
+                    if ui.button(tr.t(name)).clicked() {
+                        for mut orbit in &mut orbits {
+                            orbit.yaw = 0.0;
+                            orbit.pitch = pitch;
+                            orbit.pan = Vec2::ZERO;
+                        }
+                    }
+                }
+            });
+            if ui.button(tr.t("view.settings")).clicked() {
+                open.0 = !open.0;
+            }
+        });
+    Ok(())
+}
+
+fn show_settings_window(
+    mut contexts: EguiContexts,
+    mut open: ResMut<SettingsOpen>,
+    mut settings: ResMut<ViewSettings>,
+    mut speed: ResMut<AnimationSpeed>,
+    mut mode: ResMut<DisplayMode>,
+    mut scale: ResMut<UiScale>,
+    mut theme: ResMut<ThemeChoice>,
+    themes: Option<Res<ThemeList>>,
+    mut language: ResMut<LanguageChoice>,
+    languages: Option<Res<LanguageList>>,
+    mut sound: ResMut<SoundLevel>,
+    mut seats: ResMut<crate::game::core::seats::Seats>,
+    file: Res<SettingsFile>,
+    tr: Res<Tr>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut still_open = true;
+    egui::Window::new(tr.t("settings.title"))
+        .id(egui::Id::new("settings window"))
+        .open(&mut still_open)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .resizable(false)
+        .collapsible(false)
+        .show(ctx, |ui| {
+            egui::Grid::new("settings grid")
+                .num_columns(2)
+                .spacing([16.0, 10.0])
+                .show(ui, |ui| {
+                    ui.label(tr.t("settings.window"));
+                    ui.horizontal(|ui| {
+                        let mut chosen = mode.0;
+                        ui.selectable_value(
+                            &mut chosen,
+                            WindowMode::Windowed,
+                            tr.t("settings.window.windowed"),
+                        );
+                        ui.selectable_value(
+                            &mut chosen,
+                            WindowMode::Fullscreen,
+                            tr.t("settings.window.fullscreen"),
+                        );
+                        if chosen != mode.0 {
+                            mode.0 = chosen;
+                        }
+                    });
+                    ui.end_row();
+                    ui.label(tr.t("settings.menu_size"));
+                    ui.horizontal(|ui| {
+                        let mut chosen = scale.0;
+                        for (name, value) in [
+                            ("settings.menu_size.small", 0.8),
+                            ("settings.menu_size.normal", 1.0),
+                            ("settings.menu_size.large", 1.25),
+                            ("settings.menu_size.larger", 1.5),
+                            ("settings.menu_size.largest", 2.0),
+                        ] {
+                            if UI_SCALES.contains(&value) {
+                                ui.selectable_value(&mut chosen, value, tr.t(name));
+                            }
+                        }
+                        if chosen != scale.0 {
+                            scale.0 = chosen;
+                        }
+                    });
+                    ui.end_row();
+                    ui.label(tr.t("settings.theme"));
+                    let list = themes.as_deref().map(|t| t.0.as_slice());
+                    if let Some(picked) =
+                        choose_by_name(ui, "theme", list.unwrap_or_default(), &theme.0)
+                    {
+                        theme.0 = picked;
+                    }
+                    ui.end_row();
+                    ui.label(tr.t("settings.language"));
+                    let list = languages.as_deref().map(|l| l.0.as_slice());
+                    if let Some(picked) =
+                        choose_by_name(ui, "language", list.unwrap_or_default(), &language.0)
+                    {
+                        language.0 = picked;
+                    }
+                    ui.end_row();
+                    ui.label(tr.t("settings.master_time"));
+                    let mut secs = seats.master_time.as_secs_f32();
+                    ui.add(
+                        egui::Slider::new(&mut secs, MASTER_SECONDS)
+                            .step_by(0.5)
+                            .suffix(" s"),
+                    );
+                    let chosen = Duration::from_secs_f32(secs);
+                    if chosen != seats.master_time {
+                        seats.master_time = chosen;
+                    }
+                    ui.end_row();
+                    // Builds without the `sound` feature make no sound: nothing to set.
+                    if cfg!(feature = "sound") {
+                        ui.label(tr.t("settings.sound"));
+                        ui.horizontal(|ui| {
+                            let mut now = *sound;
+                            ui.add(egui::Slider::new(&mut now.volume, 0.0..=1.0).show_value(false));
+                            ui.checkbox(&mut now.mute, tr.t("settings.mute"));
+                            if now != *sound {
+                                *sound = now;
+                            }
+                        });
+                        ui.end_row();
+                    }
+                });
+            ui.separator();
+            edit_view(ui, &tr, &mut settings, &mut speed);
+            ui.separator();
+            let kept = file.path.as_ref().map_or_else(
+                || tr.t("settings.not_kept").to_owned(),
+                |p| tr.tf("settings.kept_in", &[("path", &p.display())]),
+            );
+            ui.label(egui::RichText::new(kept).small().weak());
+            if ui.button(tr.t("settings.close")).clicked() {
+                open.0 = false;
+            }
+        });
+    if !still_open {
+        open.0 = false;
+    }
+    Ok(())
+}
+
+/// A drop-down of (file name, shown name) choices: the file name picked, when it is not
+/// `chosen` (so the setting's resource changes only on a real change).
+fn choose_by_name(
+    ui: &mut egui::Ui,
+    id: &str,
+    list: &[(String, String)],
+    chosen: &str,
+) -> Option<String> {
+    let mut picked = chosen.to_owned();
+    let shown = list
+        .iter()
+        .find(|(file, _)| *file == picked)
+        .map_or(picked.clone(), |(_, name)| name.clone());
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            for (file, name) in list {
+                ui.selectable_value(&mut picked, file.clone(), name);
+            }
+        });
+    (picked != chosen).then_some(picked)
+}
+
+/// A notice about the settings (a broken file set aside, a theme that could not be read),
+/// until the player dismisses it.
+fn show_settings_notice(
+    mut contexts: EguiContexts,
+    mut file: ResMut<SettingsFile>,
+    tr: Res<Tr>,
+) -> Result {
+    let Some(text) = file.notice.clone() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new(tr.t("settings.notice"))
+        .id(egui::Id::new("settings notice"))
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -24.0])
+        .resizable(false)
+        .collapsible(false)
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            ui.set_max_width(560.0);
+            ui.label(text);
+            if ui.button(tr.t("settings.ok")).clicked() {
+                file.notice = None;
+            }
+        });
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_menu_size_too_large_for_the_window_is_reduced_to_fit() {
+        let small = Vec2::new(1280.0, 720.0);
+        assert!((fitted_zoom(2.0, small) - 1.2).abs() < 1e-6);
+        assert!((fitted_zoom(1.0, small) - 1.0).abs() < 1e-6);
+        let full_hd = Vec2::new(1920.0, 1080.0);
+        assert!((fitted_zoom(2.0, full_hd) - 1.8).abs() < 1e-6);
+        let tiny = Vec2::new(400.0, 300.0);
+        assert!((fitted_zoom(0.8, tiny) - UI_SCALES.start()).abs() < 1e-6);
+    }
+}

@@ -1,0 +1,57 @@
+//! The choices a game starts with, as widgets shared by the title and the game panel: the
+//! game's options (who moves first, its own switches) and each seat (a person or the computer).
+
+use bevy_egui::egui;
+
+use crate::game::core::i18n::Tr;
+use crate::game::core::seats::Seat;
+use crate::game::ui::named::name_control;
+use crate::rules::{AnyOptions, Player};
+
+/// The options of a game as widgets: who moves first, and the game's own switches.
+pub fn edit_options(ui: &mut egui::Ui, tr: &Tr, options: &mut AnyOptions) {
+    let first = match options {
+        AnyOptions::CashInHand(o) => &mut o.first_player,
+        AnyOptions::Splay(o) => &mut o.first_player,
+        AnyOptions::Intermedium(o) => &mut o.first_player,
+        AnyOptions::Grabber(_, o) => &mut o.first_player,
+        AnyOptions::Support(o) => &mut o.first_player,
+    };
+    ui.horizontal(|ui| {
+        ui.label(tr.t("hud.first_to_move"));
+        for p in Player::ALL {
+            ui.radio_value(first, p, tr.player(p));
+        }
+    });
+    if let AnyOptions::Intermedium(o) = options {
+        ui.checkbox(&mut o.opening_rule, tr.t("option.opening_rule"))
+            .on_hover_text(tr.t("option.opening_rule.help"));
+    }
+    if let AnyOptions::Support(o) = options {
+        ui.checkbox(&mut o.push_to_edge, tr.t("option.push_to_edge"))
+            .on_hover_text(tr.t("option.push_to_edge.help"));
+    }
+}
+
+fn seat_label(tr: &Tr, seat: Seat) -> String {
+    match seat {
+        Seat::Human => tr.t("seat.person").to_owned(),
+        Seat::Computer(level) => tr.tf("seat.computer", &[("level", &tr.level(level))]),
+    }
+}
+
+/// A seat's choice: a person, or the computer at a level.
+pub fn seat_picker(ui: &mut egui::Ui, tr: &Tr, p: Player, seat: &mut Seat) {
+    let picker = egui::ComboBox::from_id_salt(("seat", p.index()))
+        .selected_text(seat_label(tr, *seat))
+        .show_ui(ui, |ui| {
+            let person = ui.selectable_value(seat, Seat::Human, seat_label(tr, Seat::Human));
+            name_control(&person, format!("seat {p}: person"));
+            for level in crate::ai::Level::ALL {
+                let option = Seat::Computer(level);
+                let entry = ui.selectable_value(seat, option, seat_label(tr, option));
+                name_control(&entry, format!("seat {p}: {}", level.name()));
+            }
+        });
+    name_control(&picker.response, format!("seat {p}"));
+}

@@ -1,0 +1,5 @@
+//! Shared egui widgets and the panels' palette, used by every screen.
+
+pub mod choices;
+pub mod named;
+pub mod viewport;
