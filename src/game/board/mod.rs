@@ -5,7 +5,6 @@
 use bevy::prelude::*;
 
 pub mod animation;
-pub(crate) mod board;
 pub mod camera;
 pub mod effects;
 pub mod highlight;
@@ -14,6 +13,7 @@ pub mod sound;
 pub(crate) mod stone_look;
 pub mod stone_mesh;
 pub mod stones;
+pub(crate) mod table;
 pub mod tap;
 pub mod theme;
 
@@ -26,7 +26,7 @@ pub(super) fn logic_plugin(app: &mut App) {
 pub(super) fn presentation_plugin(app: &mut App) {
     app.add_plugins((
         theme::plugin,
-        board::plugin,
+        table::plugin,
         stone_look::plugin,
         highlight::plugin,
         camera::plugin,

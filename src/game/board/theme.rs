@@ -145,7 +145,7 @@ fn paint_room(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::board::board::BoardCell;
+    use crate::game::board::table::BoardCell;
     use crate::game::core::session::Session;
     use crate::rules::{AnyGame, AnyOptions, Game, GameId};
 
@@ -191,7 +191,7 @@ mod tests {
         crate::game::logic_plugin(&mut app);
         app.add_plugins((
             plugin,
-            crate::game::board::board::plugin,
+            crate::game::board::table::plugin,
             crate::game::board::stone_look::plugin,
         ));
         app.update();
