@@ -39,6 +39,18 @@ impl GameId {
         GameId::Splay,
     ];
 
+    /// Grabber's boards, smallest first.
+    pub const GRABBER_BOARDS: [GameId; 3] = [GameId::Grabber6, GameId::Grabber8, GameId::Grabber10];
+
+    /// Whether this is Grabber, on any board.
+    #[must_use]
+    pub const fn is_grabber(self) -> bool {
+        matches!(
+            self,
+            GameId::Grabber6 | GameId::Grabber8 | GameId::Grabber10
+        )
+    }
+
     /// The id as written in position strings and on the command line.
     #[must_use]
     pub const fn id(self) -> &'static str {

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use crate::rules::{Game, Place, Travel};
 
 use crate::game::board::layout::DiscPlace;
-use crate::game::board::stones::Disc;
+use crate::game::board::stones::{Disc, spawn_disc};
 use crate::game::core::motion::BoardMotion;
 use crate::game::core::preferences::AnimationSpeed;
 use crate::game::core::session::{ActionPlayed, Session};
@@ -69,134 +69,223 @@ pub(super) fn animate_travels(
     mut discs: Query<(Entity, &mut Disc, &mut Transform, Option<&mut Tweens>)>,
 ) {
     let g = session.position().id().geometry();
+    let clock = Clock {
+        now: time.elapsed_secs_f64(),
+        speed: *speed,
+    };
     for p in played.read() {
         if p.travels.is_empty() {
             continue;
         }
-        let mut at: HashMap<DiscPlace, Entity> =
-            discs.iter().map(|(e, d, ..)| (d.place, e)).collect();
-        let mut slots = [0usize; 2];
-        let mut removed = [0usize; 2];
-        for (_, d, ..) in &discs {
-            match d.place {
-                DiscPlace::Captured { by, .. } => slots[by.index()] += 1,
-                DiscPlace::Removed { colour, .. } => removed[colour.index()] += 1,
-                _ => {}
-            }
-        }
+        let mut places = Places::of(&discs);
         let stages = p.travels.iter().map(|t| t.stage).max().unwrap_or(0);
         let mut queued: HashMap<Entity, Vec<Tween>> = HashMap::new();
         for stage in 0..=stages {
             let this: Vec<&Travel> = p.travels.iter().filter(|t| t.stage == stage).collect();
-            let mut moved = Vec::new();
-            for t in &this {
-                let from = match t.from {
-                    Place::Board { cell, level } => DiscPlace::Board { cell, level },
-                    Place::Hand { cell, level } => DiscPlace::Hand { cell, level },
-                    Place::Captured(_) | Place::Removed(_) | Place::Supply(_) => continue,
-                };
-                if let Some(e) = at.remove(&from) {
-                    moved.push((e, t.to));
-                }
-            }
+            let moved = places.take_movers(&this);
             // New stones come from the player's supply: spawned there, moved like any other.
             for t in &this {
-                if let (Place::Supply(colour), Place::Board { cell, level }) = (t.from, t.to) {
-                    let disc = crate::game::board::stones::Disc {
-                        colour,
-                        place: DiscPlace::Board { cell, level },
-                        jitter: Vec3::ZERO,
-                    };
-                    let from =
-                        Transform::from_translation(crate::game::board::layout::place_translation(
-                            g,
-                            DiscPlace::Supply { colour },
-                        ));
-                    let at_rest = disc.rest(g);
-                    let e = if *speed == AnimationSpeed::Off {
-                        crate::game::board::stones::spawn_disc(&mut commands, disc, at_rest)
-                    } else {
-                        let e = crate::game::board::stones::spawn_disc(&mut commands, disc, from);
-                        let secs = speed.stage_secs();
-                        commands.entity(e).insert(Tweens(
-                            vec![Tween {
-                                from,
-                                to: at_rest,
-                                start: time.elapsed_secs_f64() + f64::from(stage) * f64::from(secs),
-                                secs: secs * 1.25,
-                                lift: 0.8,
-                            }]
-                            .into(),
-                        ));
-                        e
-                    };
-                    at.insert(DiscPlace::Board { cell, level }, e);
+                if let Some((place, e)) = spawn_from_supply(&mut commands, t, g, clock, stage) {
+                    places.at.insert(place, e);
                 }
             }
             for (e, to) in moved {
-                let place = match to {
-                    Place::Board { cell, level } => DiscPlace::Board { cell, level },
-                    Place::Hand { cell, level } => DiscPlace::Hand { cell, level },
-                    Place::Supply(colour) => DiscPlace::Supply { colour },
-                    Place::Removed(colour) => {
-                        let slot = removed[colour.index()];
-                        removed[colour.index()] += 1;
-                        DiscPlace::Removed { colour, slot }
-                    }
-                    Place::Captured(by) => {
-                        let slot = slots[by.index()];
-                        slots[by.index()] += 1;
-                        DiscPlace::Captured { by, slot }
-                    }
-                };
-                at.insert(place, e);
-                let Ok((_, mut disc, mut transform, pending)) = discs.get_mut(e) else {
-                    continue;
-                };
-                // Carry on from where the stone's earlier movements (this move's or a previous
-                // move's, still under way) leave it, and not before they end.
-                let last = queued
-                    .get(&e)
-                    .and_then(|q| q.last().copied())
-                    .or_else(|| pending.and_then(|p| p.0.back().copied()));
-                let from = last.map_or(*transform, |t| t.to);
-                let earliest = last.map_or(0.0, |t| t.start + f64::from(t.secs));
-                disc.place = place;
-                let rest = disc.rest(g);
-                if *speed == AnimationSpeed::Off {
-                    *transform = rest;
-                    if matches!(place, DiscPlace::Supply { .. }) {
-                        // Back to the supply: the stone leaves the table.
-                        commands.entity(e).despawn();
-                    }
-                    continue;
-                }
-                let secs = speed.stage_secs();
-                let lift = if matches!(
-                    place,
-                    DiscPlace::Captured { .. } | DiscPlace::Removed { .. }
-                ) {
-                    1.2
-                } else {
-                    0.45
-                };
-                queued.entry(e).or_default().push(Tween {
-                    from,
-                    to: rest,
-                    start: (time.elapsed_secs_f64() + f64::from(stage) * f64::from(secs))
-                        .max(earliest),
-                    secs: secs * 1.25,
-                    lift,
-                });
+                let place = places.land(e, to);
+                let moving = Moving { e, place, stage };
+                queue_move(&mut commands, &mut discs, &mut queued, moving, g, clock);
             }
         }
-        for (e, list) in queued {
-            if let Ok((_, _, _, existing)) = discs.get_mut(e) {
-                match existing {
-                    Some(mut tw) => tw.0.extend(list),
-                    None => {
-                        commands.entity(e).insert(Tweens(list.into()));
-                    }
+        hand_over(&mut commands, &mut discs, queued);
+    }
+}
+
+/// When the stones start moving, and how fast.
+#[derive(Debug, Clone, Copy)]
+struct Clock {
+    now: f64,
+    speed: AnimationSpeed,
+}
+
+impl Clock {
+    /// When a stage starts.
+    fn stage_start(self, stage: u8) -> f64 {
+        self.now + f64::from(stage) * f64::from(self.speed.stage_secs())
+    }
+
+    /// How long one movement takes.
+    fn secs(self) -> f32 {
+        self.speed.stage_secs() * 1.25
+    }
+}
+
+/// Where each stone stands, and the next free slots of the capture trays and removed rows.
+struct Places {
+    at: HashMap<DiscPlace, Entity>,
+    captured: [usize; 2],
+    removed: [usize; 2],
+}
+
+impl Places {
+    fn of(discs: &Query<(Entity, &mut Disc, &mut Transform, Option<&mut Tweens>)>) -> Places {
+        let mut places = Places {
+            at: discs.iter().map(|(e, d, ..)| (d.place, e)).collect(),
+            captured: [0; 2],
+            removed: [0; 2],
+        };
+        for (_, d, ..) in discs {
+            match d.place {
+                DiscPlace::Captured { by, .. } => places.captured[by.index()] += 1,
+                DiscPlace::Removed { colour, .. } => places.removed[colour.index()] += 1,
+                _ => {}
+            }
+        }
+        places
+    }
+
+    /// The stones that leave their places in this stage, with where they go.
+    fn take_movers(&mut self, this: &[&Travel]) -> Vec<(Entity, Place)> {
+        let mut moved = Vec::new();
+        for t in this {
+            let from = match t.from {
+                Place::Board { cell, level } => DiscPlace::Board { cell, level },
+                Place::Hand { cell, level } => DiscPlace::Hand { cell, level },
+                Place::Captured(_) | Place::Removed(_) | Place::Supply(_) => continue,
+            };
+            if let Some(e) = self.at.remove(&from) {
+                moved.push((e, t.to));
+            }
+        }
+        moved
+    }
+
+    /// The place a stone lands on (the next slot of a tray or a row), now its own.
+    fn land(&mut self, e: Entity, to: Place) -> DiscPlace {
+        let place = match to {
+            Place::Board { cell, level } => DiscPlace::Board { cell, level },
+            Place::Hand { cell, level } => DiscPlace::Hand { cell, level },
+            Place::Supply(colour) => DiscPlace::Supply { colour },
+            Place::Removed(colour) => {
+                let slot = self.removed[colour.index()];
+                self.removed[colour.index()] += 1;
+                DiscPlace::Removed { colour, slot }
+            }
+            Place::Captured(by) => {
+                let slot = self.captured[by.index()];
+                self.captured[by.index()] += 1;
+                DiscPlace::Captured { by, slot }
+            }
+        };
+        self.at.insert(place, e);
+        place
+    }
+}
+
+/// A new stone for a travel from the supply onto the board, flying in (or at once when the
+/// animation is off).
+fn spawn_from_supply(
+    commands: &mut Commands,
+    t: &Travel,
+    g: crate::rules::Geometry,
+    clock: Clock,
+    stage: u8,
+) -> Option<(DiscPlace, Entity)> {
+    let (Place::Supply(colour), Place::Board { cell, level }) = (t.from, t.to) else {
+        return None;
+    };
+    let place = DiscPlace::Board { cell, level };
+    let disc = Disc {
+        colour,
+        place,
+        jitter: Vec3::ZERO,
+    };
+    let from = Transform::from_translation(crate::game::board::layout::place_translation(
+        g,
+        DiscPlace::Supply { colour },
+    ));
+    let at_rest = disc.rest(g);
+    if clock.speed == AnimationSpeed::Off {
+        return Some((place, spawn_disc(commands, disc, at_rest)));
+    }
+    let e = spawn_disc(commands, disc, from);
+    commands.entity(e).insert(Tweens(
+        vec![Tween {
+            from,
+            to: at_rest,
+            start: clock.stage_start(stage),
+            secs: clock.secs(),
+            lift: 0.8,
+        }]
+        .into(),
+    ));
+    Some((place, e))
+}
+
+/// A stone on its way to a new place in a stage.
+#[derive(Debug, Clone, Copy)]
+struct Moving {
+    e: Entity,
+    place: DiscPlace,
+    stage: u8,
+}
+
+/// Queues a stone's movement, carrying on from where its earlier movements (this move's or a
+/// previous move's, still under way) leave it, and not before they end; with the animation off
+/// it is put at its place at once (and a stone back to the supply leaves the table).
+fn queue_move(
+    commands: &mut Commands,
+    discs: &mut Query<(Entity, &mut Disc, &mut Transform, Option<&mut Tweens>)>,
+    queued: &mut HashMap<Entity, Vec<Tween>>,
+    moving: Moving,
+    g: crate::rules::Geometry,
+    clock: Clock,
+) {
+    let Ok((_, mut disc, mut transform, pending)) = discs.get_mut(moving.e) else {
+        return;
+    };
+    let last = queued
+        .get(&moving.e)
+        .and_then(|q| q.last().copied())
+        .or_else(|| pending.and_then(|p| p.0.back().copied()));
+    let from = last.map_or(*transform, |t| t.to);
+    let earliest = last.map_or(0.0, |t| t.start + f64::from(t.secs));
+    disc.place = moving.place;
+    let rest = disc.rest(g);
+    if clock.speed == AnimationSpeed::Off {
+        *transform = rest;
+        if matches!(moving.place, DiscPlace::Supply { .. }) {
+            commands.entity(moving.e).despawn();
+        }
+        return;
+    }
+    let lift = if matches!(
+        moving.place,
+        DiscPlace::Captured { .. } | DiscPlace::Removed { .. }
+    ) {
+        1.2
+    } else {
+        0.45
+    };
+    queued.entry(moving.e).or_default().push(Tween {
+        from,
+        to: rest,
+        start: clock.stage_start(moving.stage).max(earliest),
+        secs: clock.secs(),
+        lift,
+    });
+}
+
+/// Gives each stone the movements queued for it, after those it still has.
+fn hand_over(
+    commands: &mut Commands,
+    discs: &mut Query<(Entity, &mut Disc, &mut Transform, Option<&mut Tweens>)>,
+    queued: HashMap<Entity, Vec<Tween>>,
+) {
+    for (e, list) in queued {
+        if let Ok((_, _, _, existing)) = discs.get_mut(e) {
+            match existing {
+                Some(mut tw) => tw.0.extend(list),
+                None => {
+                    commands.entity(e).insert(Tweens(list.into()));
                 }
             }
         }

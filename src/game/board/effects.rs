@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use bevy::prelude::*;
 
 use crate::ai::rng::Rng;
-use crate::rules::{Game, GameId, Outcome, Place, Player};
+use crate::rules::{Game, Outcome, Place, Player};
 
 use crate::game::board::layout::{DiscPlace, place_translation};
 use crate::game::board::stones::Disc;
@@ -88,10 +88,7 @@ pub(super) fn cue_effects(
     mut ended: Local<Option<Outcome>>,
 ) {
     let g = session.position().id().geometry();
-    let grabber = matches!(
-        session.position().id(),
-        GameId::Grabber6 | GameId::Grabber8 | GameId::Grabber10
-    );
+    let grabber = session.position().id().is_grabber();
     // The colour of the stone at each place, followed through the travels (a stone may land
     // on a cell in one stage and be captured from there in the next).
     let mut colour_at: HashMap<Place, Player> = HashMap::new();

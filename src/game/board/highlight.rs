@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use crate::rules::{Cell, Game};
+use crate::rules::{Action, Cell, Game};
 
 use crate::files::theme::MarkerColours;
 
@@ -174,45 +174,109 @@ fn show_targets(
         commands.entity(e).despawn();
     }
     let position = session.position();
-    let g = position.id().geometry();
-    let top = |c: Cell| cell_centre(g, c) + Vec3::Y * (stack_top(position.stack(c).len()) + 0.03);
-    let selected = position.selected();
-    let spawn_marker = |commands: &mut Commands, cell: Cell, kind: MarkerKind, action| {
-        // Stacks that may be chosen get a quiet halo on the board around their foot (smaller for
-        // an empty cell to insert on); a push an arrow from the chosen stone towards its
-        // neighbour; other targets a bright ring on top of whatever stands there.
+    let mut markers = Markers {
+        commands: &mut commands,
+        look: &look,
+        position,
+        g: position.id().geometry(),
+    };
+    markers.hand_and_trail();
+    if let Some(origin) = position.selected() {
+        markers.marker(origin, MarkerKind::Selected, None);
+    }
+    // The cells of the last move: small blue dots, until the next move begins.
+    if !position.in_turn() {
+        for cell in session.last_move_cells() {
+            markers.last_move(cell);
+        }
+    }
+    for &cell in session.taken() {
+        markers.taken(cell);
+    }
+    if let Some(hint) = hint.filter(|h| h.position == position.hash())
+        && let Some(cell) = position.action_cell(hint.action)
+    {
+        markers.hint(cell);
+    }
+    for action in session.legal_actions() {
+        markers.legal(action, settings.legal_targets);
+    }
+}
+
+/// Spawns the markers and decorations of one position.
+struct Markers<'a, 'w, 's> {
+    commands: &'a mut Commands<'w, 's>,
+    look: &'a MarkerLook,
+    position: &'a crate::rules::AnyGame,
+    g: crate::rules::Geometry,
+}
+
+impl Markers<'_, '_, '_> {
+    /// Just above the top of the stack on `c`.
+    fn top(&self, c: Cell) -> Vec3 {
+        cell_centre(self.g, c) + Vec3::Y * (stack_top(self.position.stack(c).len()) + 0.03)
+    }
+
+    /// A shape that shows something and takes no clicks.
+    fn decoration(&mut self, name: String, mesh: &Handle<Mesh>, kind: MarkerKind, at: Transform) {
+        self.commands.spawn((
+            Name::new(name),
+            Decoration,
+            Mesh3d(mesh.clone()),
+            MeshMaterial3d(self.look.material(kind)),
+            at,
+            Pickable::IGNORE,
+        ));
+    }
+
+    /// A glowing rod (the hand's tether, the trail).
+    fn rod(&mut self, name: String, at: Transform) {
+        self.commands.spawn((
+            Name::new(name),
+            Decoration,
+            Mesh3d(self.look.tether.clone()),
+            MeshMaterial3d(self.look.tether_material.clone()),
+            at,
+            Pickable::IGNORE,
+        ));
+    }
+
+    /// A clickable target. Stacks that may be chosen get a quiet halo on the board around
+    /// their foot (smaller for an empty cell to insert on); a push an arrow from the chosen
+    /// stone towards its neighbour; other targets a bright ring on top of whatever stands there.
+    fn marker(&mut self, cell: Cell, kind: MarkerKind, action: Option<Action>) {
+        let g = self.g;
+        let on_board = |scale: f32| {
+            Transform::from_translation(cell_centre(g, cell) + Vec3::Y * 0.01)
+                .with_scale(Vec3::new(scale, 0.5, scale))
+        };
         let (mesh, transform) = match kind {
-            MarkerKind::Selectable => (
-                look.halo.clone(),
-                Transform::from_translation(cell_centre(g, cell) + Vec3::Y * 0.01)
-                    .with_scale(Vec3::new(1.0, 0.5, 1.0)),
-            ),
-            MarkerKind::Insert => (
-                look.halo.clone(),
-                Transform::from_translation(cell_centre(g, cell) + Vec3::Y * 0.01)
-                    .with_scale(Vec3::new(0.55, 0.5, 0.55)),
-            ),
+            MarkerKind::Selectable => (self.look.halo.clone(), on_board(1.0)),
+            MarkerKind::Insert => (self.look.halo.clone(), on_board(0.55)),
             MarkerKind::Push => {
-                let from = selected.map_or(cell_centre(g, cell), |s| cell_centre(g, s));
+                let from = self
+                    .position
+                    .selected()
+                    .map_or(cell_centre(g, cell), |s| cell_centre(g, s));
                 let to = cell_centre(g, cell);
                 let direction = (to - from).normalize_or(Vec3::X);
                 (
-                    look.arrow.clone(),
+                    self.look.arrow.clone(),
                     Transform::from_translation(from.lerp(to, 0.55) + Vec3::Y * 0.45)
                         .with_rotation(Quat::from_rotation_arc(Vec3::Y, direction)),
                 )
             }
             _ => (
-                look.ring.clone(),
-                Transform::from_translation(top(cell)).with_scale(Vec3::new(1.0, 0.5, 1.0)),
+                self.look.ring.clone(),
+                Transform::from_translation(self.top(cell)).with_scale(Vec3::new(1.0, 0.5, 1.0)),
             ),
         };
-        commands
+        self.commands
             .spawn((
                 Name::new(format!("Marker {cell}")),
                 Marker { cell, kind, action },
                 Mesh3d(mesh),
-                MeshMaterial3d(look.material(kind)),
+                MeshMaterial3d(self.look.material(kind)),
                 transform,
             ))
             .observe(report_clicks(|m: &Marker| {
@@ -221,116 +285,85 @@ fn show_targets(
                         .map_or(BoardClick::Cell(m.cell), BoardClick::Choose),
                 )
             }));
-    };
-    if let Some((cell, _)) = position.hand() {
-        // The stones in hand hover over the last cell entered; a glowing rod ties them to it.
-        let foot = top(cell);
-        let height = (cell_centre(g, cell).y + HAND_LIFT - foot.y).max(0.05);
-        commands.spawn((
-            Name::new(format!("Hand over {cell}")),
-            Decoration,
-            Mesh3d(look.tether.clone()),
-            MeshMaterial3d(look.tether_material.clone()),
-            Transform::from_translation(foot + Vec3::Y * height / 2.0)
-                .with_scale(Vec3::new(1.0, height, 1.0)),
-            Pickable::IGNORE,
-        ));
     }
-    // The path of the turn so far (Cash In Hand's sowing): glowing rods from cell to cell, just
-    // above the board so the stacks on it stand out of them.
-    let trail = position.trail();
-    for pair in trail.windows(2) {
-        let (a, b) = (
-            cell_centre(g, pair[0]) + Vec3::Y * 0.06,
-            cell_centre(g, pair[1]) + Vec3::Y * 0.06,
-        );
-        let length = a.distance(b);
-        commands.spawn((
-            Name::new(format!("Path {}-{}", pair[0], pair[1])),
-            Decoration,
-            Mesh3d(look.tether.clone()),
-            MeshMaterial3d(look.tether_material.clone()),
-            Transform::from_translation(a.lerp(b, 0.5))
+
+    /// The stones in hand hover over the last cell entered, a glowing rod tying them to it; the
+    /// path of the turn so far (Cash In Hand's sowing) is glowing rods from cell to cell, just
+    /// above the board so the stacks on it stand out of them.
+    fn hand_and_trail(&mut self) {
+        let g = self.g;
+        if let Some((cell, _)) = self.position.hand() {
+            let foot = self.top(cell);
+            let height = (cell_centre(g, cell).y + HAND_LIFT - foot.y).max(0.05);
+            let at = Transform::from_translation(foot + Vec3::Y * height / 2.0)
+                .with_scale(Vec3::new(1.0, height, 1.0));
+            self.rod(format!("Hand over {cell}"), at);
+        }
+        let trail = self.position.trail();
+        for pair in trail.windows(2) {
+            let a = cell_centre(g, pair[0]) + Vec3::Y * 0.06;
+            let b = cell_centre(g, pair[1]) + Vec3::Y * 0.06;
+            let at = Transform::from_translation(a.lerp(b, 0.5))
                 .with_rotation(Quat::from_rotation_arc(
                     Vec3::Y,
                     (b - a).normalize_or(Vec3::X),
                 ))
-                .with_scale(Vec3::new(2.0, length, 2.0)),
-            Pickable::IGNORE,
-        ));
-    }
-    if let Some(origin) = selected {
-        spawn_marker(&mut commands, origin, MarkerKind::Selected, None);
-    }
-    // The cells of the last move: small blue dots, until the next move begins.
-    if !position.in_turn() {
-        for cell in session.last_move_cells() {
-            commands.spawn((
-                Name::new(format!("Last move {cell}")),
-                Decoration,
-                Mesh3d(look.dot.clone()),
-                MeshMaterial3d(look.material(MarkerKind::Splay)),
-                Transform::from_translation(cell_centre(g, cell) + Vec3::new(0.33, 0.03, 0.33))
-                    .with_scale(Vec3::splat(1.5)),
-                Pickable::IGNORE,
-            ));
+                .with_scale(Vec3::new(2.0, a.distance(b), 2.0));
+            self.rod(format!("Path {}-{}", pair[0], pair[1]), at);
         }
     }
-    // Where the last move captured: a red ring on the emptied (or reduced) cell.
-    for &cell in session.taken() {
-        commands.spawn((
-            Name::new(format!("Taken {cell}")),
-            Decoration,
-            Mesh3d(look.ring.clone()),
-            MeshMaterial3d(look.material(MarkerKind::Stop)),
-            Transform::from_translation(top(cell)).with_scale(Vec3::new(0.8, 0.4, 0.8)),
-            Pickable::IGNORE,
-        ));
+
+    /// A cell of the last move: a small blue dot.
+    fn last_move(&mut self, cell: Cell) {
+        let at =
+            Transform::from_translation(cell_centre(self.g, cell) + Vec3::new(0.33, 0.03, 0.33))
+                .with_scale(Vec3::splat(1.5));
+        let dot = self.look.dot.clone();
+        self.decoration(format!("Last move {cell}"), &dot, MarkerKind::Splay, at);
     }
-    if let Some(hint) = hint.filter(|h| h.position == position.hash())
-        && let Some(cell) = position.action_cell(hint.action)
-    {
-        commands.spawn((
-            Name::new(format!("Hint {cell}")),
-            Decoration,
-            Mesh3d(look.halo.clone()),
-            MeshMaterial3d(look.material(MarkerKind::Hint)),
-            Transform::from_translation(top(cell) + Vec3::Y * 0.05)
-                .with_scale(Vec3::new(1.25, 1.5, 1.25)),
-            Pickable::IGNORE,
-        ));
+
+    /// Where the last move captured: a red ring on the emptied (or reduced) cell.
+    fn taken(&mut self, cell: Cell) {
+        let at = Transform::from_translation(self.top(cell)).with_scale(Vec3::new(0.8, 0.4, 0.8));
+        let ring = self.look.ring.clone();
+        self.decoration(format!("Taken {cell}"), &ring, MarkerKind::Stop, at);
     }
-    for action in session.legal_actions() {
-        let Some(cell) = position.action_cell(action) else {
-            continue;
+
+    /// The hint's cell: a large halo.
+    fn hint(&mut self, cell: Cell) {
+        let at = Transform::from_translation(self.top(cell) + Vec3::Y * 0.05)
+            .with_scale(Vec3::new(1.25, 1.5, 1.25));
+        let halo = self.look.halo.clone();
+        self.decoration(format!("Hint {cell}"), &halo, MarkerKind::Hint, at);
+    }
+
+    /// A legal decision's target (with the lit targets off, only the controls: pushes and
+    /// stop), and a splay's path up to its ringed landing cell or a push's chain, head included.
+    fn legal(&mut self, action: Action, lit: bool) {
+        let Some(cell) = self.position.action_cell(action) else {
+            return;
         };
-        let kind = position.marker(action);
-        // With the lit targets turned off, only the controls stay (pushes and stop).
-        if !settings.legal_targets && !matches!(kind, MarkerKind::Push | MarkerKind::Stop) {
-            continue;
+        let kind = self.position.marker(action);
+        if !lit && !matches!(kind, MarkerKind::Push | MarkerKind::Stop) {
+            return;
         }
-        spawn_marker(&mut commands, cell, kind, Some(action));
-        if matches!(
+        self.marker(cell, kind, Some(action));
+        if !matches!(
             kind,
             MarkerKind::Splay | MarkerKind::SplayForced | MarkerKind::Push
         ) {
-            // A splay's path up to its ringed landing cell; a push's chain, head included.
-            let path = position.action_path(action);
-            let shown = if kind == MarkerKind::Push {
-                path.len()
-            } else {
-                path.len().saturating_sub(1)
-            };
-            for &c in path.iter().take(shown) {
-                commands.spawn((
-                    Name::new(format!("Path {c}")),
-                    Decoration,
-                    Mesh3d(look.dot.clone()),
-                    MeshMaterial3d(look.material(kind)),
-                    Transform::from_translation(top(c)),
-                    Pickable::IGNORE,
-                ));
-            }
+            return;
+        }
+        let path = self.position.action_path(action);
+        let shown = if kind == MarkerKind::Push {
+            path.len()
+        } else {
+            path.len().saturating_sub(1)
+        };
+        let dot = self.look.dot.clone();
+        for &c in path.iter().take(shown) {
+            let at = Transform::from_translation(self.top(c));
+            self.decoration(format!("Path {c}"), &dot, kind, at);
         }
     }
 }

@@ -5,11 +5,12 @@ use crate::game::ui::choices::{edit_options, seat_picker};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::rules::{Action, AnyOptions, BUILT, Game, GameId, Outcome, Player, Reason};
+use crate::rules::{Action, AnyOptions, BUILT, Cell, Game, GameId, Outcome, Player, Reason};
 
 use crate::game::board::layout::{CELL, cell_centre};
 use crate::game::core::i18n::Tr;
 use crate::game::core::opponent::{Hint, HintRequest, Purpose, Thinking};
+use crate::game::core::screen::Screen;
 use crate::game::core::seats::{Seat, Seats};
 use crate::game::core::session::{Session, SessionRequest};
 use crate::game::core::view::BoardView;
@@ -166,12 +167,13 @@ fn show_panel(
     mut count: ResMut<crate::game::screens::count_input::CountChoice>,
     mut files: crate::game::core::saving::SavedGames,
     mut guided: ResMut<crate::game::screens::how_to_play::Guided>,
-    mut next: ResMut<NextState<crate::game::core::screen::Screen>>,
+    mut next: ResMut<NextState<Screen>>,
     tr: Res<Tr>,
     kiosk: Option<Res<crate::game::core::kiosk::Kiosk>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let position = session.position();
+    let mut go_to = None;
     egui::Window::new(tr.game(position.id()))
         .id(egui::Id::new("game panel"))
         .anchor(egui::Align2::RIGHT_TOP, [-12.0, 12.0])
@@ -182,173 +184,24 @@ fn show_panel(
         .show(ctx, |ui| {
             ui.label(position.goal(&tr));
             ui.separator();
-            match session.outcome() {
-                Some(o) => {
-                    ui.heading(describe_outcome(
-                        &tr,
-                        o,
-                        o.winner().map_or(0, |p| position.captured_by(p)),
-                    ));
-                }
-                None => {
-                    ui.horizontal(|ui| {
-                        swatch(ui, position.to_move());
-                        ui.heading(
-                            tr.tf("hud.to_move", &[("player", &tr.player(position.to_move()))]),
-                        );
-                    });
-                    // A finished search only waits for the board to settle: the computer is
-                    // about to move.
-                    let thinking = thinking
-                        .as_ref()
-                        .filter(|t| t.purpose == Purpose::Hint || !t.is_done());
-                    match (&thinking, seats.of(position.to_move())) {
-                        (Some(t), _) => {
-                            ui.horizontal(|ui| {
-                                ui.spinner();
-                                ui.label(tr.t(match t.purpose {
-                                    Purpose::Move => "hud.thinking",
-                                    Purpose::Hint => "hud.hint_thinking",
-                                }));
-                            });
-                        }
-                        (None, Seat::Computer(_)) => {
-                            ui.label(tr.t("hud.about_to_move"));
-                        }
-                        (None, Seat::Human) => {
-                            ui.label(position.prompt(&tr));
-                            crate::game::screens::count_input::choose_count(
-                                ui,
-                                &tr,
-                                &session,
-                                &mut count,
-                                &mut requests,
-                            );
-                            if let Some(h) = hint.as_ref().filter(|h| h.position == position.hash())
-                            {
-                                ui.colored_label(
-                                    egui::Color32::from_rgb(200, 110, 250),
-                                    match position.action_cell(h.action) {
-                                        Some(c) => tr.tf("hud.hint_cell", &[("cell", &c)]),
-                                        None => tr.tf("hud.hint_action", &[("action", &h.action)]),
-                                    },
-                                );
-                            }
-                        }
-                    }
-                }
-            }
+            let status = TurnStatus {
+                session: &session,
+                seats: &seats,
+                thinking: thinking.as_deref(),
+                hint: hint.as_deref(),
+            };
+            status.show(ui, &tr, &mut count, &mut requests);
             ui.separator();
-            for p in Player::ALL {
-                ui.horizontal(|ui| {
-                    swatch(ui, p);
-                    ui.label(position.captures_line(&tr, p));
-                });
-            }
+            captures_and_seats(ui, &tr, &session, &mut seats);
+            position_notes(ui, &tr, &session, hovered.0);
             ui.separator();
-            let mut chosen = *seats;
-            for p in Player::ALL {
-                ui.horizontal(|ui| {
-                    swatch(ui, p);
-                    ui.label(tr.tf("hud.played_by", &[("player", &tr.player(p))]));
-                    let seat = match p {
-                        Player::Black => &mut chosen.black,
-                        Player::White => &mut chosen.white,
-                    };
-                    seat_picker(ui, &tr, p, seat);
-                });
-            }
-            if chosen != *seats {
-                *seats = chosen;
-            }
-            if let Some(cell) = hovered.0 {
-                ui.label(crate::game::board::stones::describe_stack(
-                    &tr,
-                    cell,
-                    position.stack(cell),
-                ));
-            }
-            ui.label(
-                tr.tf(
-                    "hud.last_move",
-                    &[(
-                        "notation",
-                        &session
-                            .moves()
-                            .last()
-                            .map_or(tr.t("hud.none_yet"), String::as_str),
-                    )],
-                ),
-            );
-            ui.label(tr.tf("hud.turn", &[("n", &(position.ply() + 1))]));
-            ui.separator();
-            ui.horizontal(|ui| {
-                if session.legal_actions().as_slice() == [Action::Pass]
-                    && ui
-                        .button(egui::RichText::new(tr.t("hud.pass")).strong())
-                        .on_hover_text(tr.t("hud.pass.help"))
-                        .clicked()
-                {
-                    requests.write(SessionRequest::Pass);
-                }
-                let taken = session.turn().actions().len();
-                if taken == 1 && ui.button(tr.t("hud.choose_again")).clicked() {
-                    requests.write(SessionRequest::CancelSelection);
-                }
-                if session.legal_actions().contains(&Action::Stop)
-                    && ui
-                        .button(egui::RichText::new(tr.t("hud.stop")).strong())
-                        .on_hover_text(tr.t("hud.stop.help"))
-                        .clicked()
-                {
-                    requests.write(SessionRequest::Play(Action::Stop));
-                }
-                if taken > 1
-                    && ui
-                        .button(tr.t("hud.undo_step"))
-                        .on_hover_text(tr.t("hud.undo_step.help"))
-                        .clicked()
-                {
-                    requests.write(SessionRequest::UndoStep);
-                }
-                if session.outcome().is_none()
-                    && seats.of(position.to_move()) == Seat::Human
-                    && thinking.is_none()
-                    && ui
-                        .button(tr.t("hud.hint"))
-                        .on_hover_text(tr.t("hud.hint.help"))
-                        .clicked()
-                {
-                    hints.write(HintRequest);
-                }
-                if ui.button(tr.t("hud.new_game")).clicked() {
-                    requests.write(SessionRequest::NewGame);
-                }
-                if ui
-                    .button(tr.t("hud.how_to_play"))
-                    .on_hover_text(tr.t("hud.how_to_play.help"))
-                    .clicked()
-                {
-                    *guided = crate::game::screens::how_to_play::Guided::of(position.id());
-                    next.set(crate::game::core::screen::Screen::HowToPlay);
-                }
-                if ui
-                    .button(tr.t("hud.menu"))
-                    .on_hover_text(tr.t("hud.menu.help"))
-                    .clicked()
-                {
-                    next.set(crate::game::core::screen::Screen::Title);
-                }
-                if session.outcome().is_none()
-                    && seats.of(position.to_move()) == Seat::Human
-                    && ui
-                        .button(tr.t("hud.resign"))
-                        .on_hover_text(tr.t("hud.resign.help"))
-                        .clicked()
-                {
-                    requests.write(SessionRequest::Resign);
-                }
-            });
+            let status = TurnStatus {
+                session: &session,
+                seats: &seats,
+                thinking: thinking.as_deref(),
+                hint: hint.as_deref(),
+            };
+            go_to = turn_buttons(ui, &tr, &status, &mut requests, &mut hints);
             ui.separator();
             pick_game(ui, &tr, &mut picker, &mut requests);
             // A kiosk keeps no files: visitors neither save nor load.
@@ -357,7 +210,197 @@ fn show_panel(
             }
             ui.small(tr.t("hud.camera_help"));
         });
+    if let Some(screen) = go_to {
+        if screen == Screen::HowToPlay {
+            *guided = crate::game::screens::how_to_play::Guided::of(position.id());
+        }
+        next.set(screen);
+    }
     Ok(())
+}
+
+/// What the panel says about the turn: the game, who is to move, and the computer's thinking.
+struct TurnStatus<'a> {
+    session: &'a Session,
+    seats: &'a Seats,
+    thinking: Option<&'a Thinking>,
+    hint: Option<&'a Hint>,
+}
+
+impl TurnStatus<'_> {
+    /// A search still under way (a finished one only waits for the board to settle: the
+    /// computer is about to move).
+    fn searching(&self) -> Option<&Thinking> {
+        self.thinking
+            .filter(|t| t.purpose == Purpose::Hint || !t.is_done())
+    }
+
+    /// A person is to move in a game still going.
+    fn persons_turn(&self) -> bool {
+        let position = self.session.position();
+        self.session.outcome().is_none() && self.seats.of(position.to_move()) == Seat::Human
+    }
+
+    /// The result, or who is to move and what they are asked (the count too), or the
+    /// computer's thinking.
+    fn show(
+        &self,
+        ui: &mut egui::Ui,
+        tr: &Tr,
+        count: &mut crate::game::screens::count_input::CountChoice,
+        requests: &mut MessageWriter<SessionRequest>,
+    ) {
+        let position = self.session.position();
+        if let Some(o) = self.session.outcome() {
+            let captured = o.winner().map_or(0, |p| position.captured_by(p));
+            ui.heading(describe_outcome(tr, o, captured));
+            return;
+        }
+        ui.horizontal(|ui| {
+            swatch(ui, position.to_move());
+            ui.heading(tr.tf("hud.to_move", &[("player", &tr.player(position.to_move()))]));
+        });
+        match (self.searching(), self.seats.of(position.to_move())) {
+            (Some(t), _) => {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(tr.t(match t.purpose {
+                        Purpose::Move => "hud.thinking",
+                        Purpose::Hint => "hud.hint_thinking",
+                    }));
+                });
+            }
+            (None, Seat::Computer(_)) => {
+                ui.label(tr.t("hud.about_to_move"));
+            }
+            (None, Seat::Human) => {
+                ui.label(position.prompt(tr));
+                crate::game::screens::count_input::choose_count(
+                    ui,
+                    tr,
+                    self.session,
+                    count,
+                    requests,
+                );
+                self.show_hint(ui, tr);
+            }
+        }
+    }
+
+    /// The hint found for this position, if any.
+    fn show_hint(&self, ui: &mut egui::Ui, tr: &Tr) {
+        let position = self.session.position();
+        if let Some(h) = self.hint.filter(|h| h.position == position.hash()) {
+            ui.colored_label(
+                egui::Color32::from_rgb(200, 110, 250),
+                match position.action_cell(h.action) {
+                    Some(c) => tr.tf("hud.hint_cell", &[("cell", &c)]),
+                    None => tr.tf("hud.hint_action", &[("action", &h.action)]),
+                },
+            );
+        }
+    }
+}
+
+/// Each side's captures, and who plays it.
+fn captures_and_seats(ui: &mut egui::Ui, tr: &Tr, session: &Session, seats: &mut Seats) {
+    let position = session.position();
+    for p in Player::ALL {
+        ui.horizontal(|ui| {
+            swatch(ui, p);
+            ui.label(position.captures_line(tr, p));
+        });
+    }
+    ui.separator();
+    let mut chosen = *seats;
+    for p in Player::ALL {
+        ui.horizontal(|ui| {
+            swatch(ui, p);
+            ui.label(tr.tf("hud.played_by", &[("player", &tr.player(p))]));
+            let seat = match p {
+                Player::Black => &mut chosen.black,
+                Player::White => &mut chosen.white,
+            };
+            seat_picker(ui, tr, p, seat);
+        });
+    }
+    if chosen != *seats {
+        *seats = chosen;
+    }
+}
+
+/// The stack under the pointer, the last move and the turn's number.
+fn position_notes(ui: &mut egui::Ui, tr: &Tr, session: &Session, hovered: Option<Cell>) {
+    let position = session.position();
+    if let Some(cell) = hovered {
+        ui.label(crate::game::board::stones::describe_stack(
+            tr,
+            cell,
+            position.stack(cell),
+        ));
+    }
+    let last = session
+        .moves()
+        .last()
+        .map_or(tr.t("hud.none_yet"), String::as_str);
+    ui.label(tr.tf("hud.last_move", &[("notation", &last)]));
+    ui.label(tr.tf("hud.turn", &[("n", &(position.ply() + 1))]));
+}
+
+/// The turn's buttons: pass, choose again, stop, undo a step, a hint, a new game, how to play,
+/// the menu, resign. The screen to go to, if one was asked for.
+fn turn_buttons(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    status: &TurnStatus,
+    requests: &mut MessageWriter<SessionRequest>,
+    hints: &mut MessageWriter<HintRequest>,
+) -> Option<Screen> {
+    let session = status.session;
+    let legal = session.legal_actions();
+    let taken = session.turn().actions().len();
+    let mut go_to = None;
+    ui.horizontal(|ui| {
+        let strong = |ui: &mut egui::Ui, key: &str, help: &str| {
+            ui.button(egui::RichText::new(tr.t(key)).strong())
+                .on_hover_text(tr.t(help))
+                .clicked()
+        };
+        let plain = |ui: &mut egui::Ui, key: &str, help: &str| {
+            ui.button(tr.t(key)).on_hover_text(tr.t(help)).clicked()
+        };
+        if legal.as_slice() == [Action::Pass] && strong(ui, "hud.pass", "hud.pass.help") {
+            requests.write(SessionRequest::Pass);
+        }
+        if taken == 1 && ui.button(tr.t("hud.choose_again")).clicked() {
+            requests.write(SessionRequest::CancelSelection);
+        }
+        if legal.contains(&Action::Stop) && strong(ui, "hud.stop", "hud.stop.help") {
+            requests.write(SessionRequest::Play(Action::Stop));
+        }
+        if taken > 1 && plain(ui, "hud.undo_step", "hud.undo_step.help") {
+            requests.write(SessionRequest::UndoStep);
+        }
+        if status.persons_turn()
+            && status.thinking.is_none()
+            && plain(ui, "hud.hint", "hud.hint.help")
+        {
+            hints.write(HintRequest);
+        }
+        if ui.button(tr.t("hud.new_game")).clicked() {
+            requests.write(SessionRequest::NewGame);
+        }
+        if plain(ui, "hud.how_to_play", "hud.how_to_play.help") {
+            go_to = Some(Screen::HowToPlay);
+        }
+        if plain(ui, "hud.menu", "hud.menu.help") {
+            go_to = Some(Screen::Title);
+        }
+        if status.persons_turn() && plain(ui, "hud.resign", "hud.resign.help") {
+            requests.write(SessionRequest::Resign);
+        }
+    });
+    go_to
 }
 
 fn paint_coordinates(

@@ -3,6 +3,8 @@
 //! play, and Quit. The board stays in the world behind it.
 
 use crate::game::ui::named::name_control;
+use std::path::PathBuf;
+
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, EguiTextureHandle, egui};
 
@@ -62,12 +64,18 @@ fn load_card_pictures(mut commands: Commands, server: Res<AssetServer>) {
     ));
 }
 
+/// The game whose card stands for `id`: Grabber's card, on any board, is the 8x8 one.
+fn card_game(id: GameId) -> GameId {
+    if id.is_grabber() {
+        GameId::Grabber8
+    } else {
+        id
+    }
+}
+
 /// The picture's file name: Grabber's card shows the 8x8 board.
 fn card_file(id: GameId) -> &'static str {
-    match id {
-        GameId::Grabber6 | GameId::Grabber10 => GameId::Grabber8.id(),
-        _ => id.id(),
-    }
+    card_game(id).id()
 }
 
 /// Reads the autosave once on arriving at the title: an unfinished game can be continued.
@@ -107,6 +115,16 @@ fn card_frame(chosen: bool) -> egui::Frame {
         .inner_margin(10.0)
 }
 
+/// What the title's clicks ask for this frame.
+#[derive(Debug, Default)]
+struct TitleClicks {
+    quit: bool,
+    settings: bool,
+    resume: Option<PathBuf>,
+    how_to_play: Option<GameId>,
+    start: bool,
+}
+
 fn show_title(
     mut contexts: EguiContexts,
     pictures: Option<Res<CardPictures>>,
@@ -122,7 +140,57 @@ fn show_title(
     kiosk: Option<Res<crate::game::core::kiosk::Kiosk>>,
     tr: Res<Tr>,
 ) -> Result {
-    let textures: Vec<(GameId, egui::TextureId)> = pictures
+    let textures = card_textures(&mut contexts, pictures.as_deref());
+    let ctx = contexts.ctx_mut()?;
+    let backdrop = egui::Frame::new()
+        .fill(egui::Color32::from_rgba_unmultiplied(16, 12, 9, 215))
+        .inner_margin(24.0);
+    let mut screen = viewport_ui(ctx, "title");
+    let mut clicks = TitleClicks::default();
+    egui::CentralPanel::default()
+        .frame(backdrop)
+        .show(&mut screen, |ui| {
+            title_bar(ui, &tr, kiosk.is_none(), &offer, &mut clicks);
+            ui.add_space(14.0);
+            let shown = |id: GameId| {
+                // A kiosk shows the games of its profile (any board of Grabber shows its card).
+                kiosk.as_ref().is_none_or(|k| {
+                    k.games
+                        .iter()
+                        .any(|g| guide(*g).card.name == guide(id).card.name)
+                })
+            };
+            game_cards(ui, &tr, &textures, shown, &mut choice, &mut clicks);
+            ui.add_space(14.0);
+            clicks.start = play_box(ui, &tr, &mut choice, &mut seats);
+        });
+    if clicks.quit {
+        exit.write(AppExit::Success);
+    }
+    if clicks.settings {
+        settings_open.0 = !settings_open.0;
+    }
+    if let Some(path) = clicks.resume {
+        loads.write(LoadRequest(path));
+        next.set(Screen::Game);
+    }
+    if let Some(id) = clicks.how_to_play {
+        *guided = Guided::of(id);
+        next.set(Screen::HowToPlay);
+    }
+    if clicks.start {
+        requests.write(SessionRequest::Start(choice.options));
+        next.set(Screen::Game);
+    }
+    Ok(())
+}
+
+/// The card pictures as egui textures.
+fn card_textures(
+    contexts: &mut EguiContexts,
+    pictures: Option<&CardPictures>,
+) -> Vec<(GameId, egui::TextureId)> {
+    pictures
         .map(|p| {
             p.0.iter()
                 .map(|(id, h)| {
@@ -133,191 +201,186 @@ fn show_title(
                 })
                 .collect()
         })
-        .unwrap_or_default();
-    let ctx = contexts.ctx_mut()?;
-    let backdrop = egui::Frame::new()
-        .fill(egui::Color32::from_rgba_unmultiplied(16, 12, 9, 215))
-        .inner_margin(24.0);
-    let mut screen = viewport_ui(ctx, "title");
-    egui::CentralPanel::default()
-        .frame(backdrop)
-        .show(&mut screen, |ui| {
-            ui.horizontal(|ui| {
-                ui.label(
-                    egui::RichText::new("Stackyard")
-                        .size(40.0)
-                        .strong()
-                        .color(egui::Color32::from_rgb(240, 214, 160)),
-                );
-                ui.label(egui::RichText::new(tr.t("title.subtitle")).size(20.0));
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    // A kiosk has no Quit (the staff exit closes it) and no settings.
-                    if kiosk.is_none()
-                        && ui
-                            .add(
-                                egui::Button::new(tr.t("title.quit")).min_size([90.0, 44.0].into()),
-                            )
-                            .clicked()
-                    {
-                        exit.write(AppExit::Success);
-                    }
-                    if kiosk.is_none()
-                        && ui
-                            .add(
-                                egui::Button::new(tr.t("title.settings"))
-                                    .min_size([110.0, 44.0].into()),
-                            )
-                            .clicked()
-                    {
-                        settings_open.0 = !settings_open.0;
-                    }
-                    if let Some((path, line)) = &offer.0
-                        && ui
-                            .add(
-                                egui::Button::new(egui::RichText::new(line).strong())
-                                    .min_size([240.0, 44.0].into()),
-                            )
-                            .clicked()
-                    {
-                        loads.write(LoadRequest(path.clone()));
-                        next.set(Screen::Game);
-                    }
-                });
-            });
-            ui.add_space(14.0);
-            let chosen_card = match choice.options.game() {
-                GameId::Grabber6 | GameId::Grabber10 => GameId::Grabber8,
-                id => id,
+        .unwrap_or_default()
+}
+
+/// The name, the subtitle, and on the right Quit, Settings (not in a kiosk) and Continue.
+fn title_bar(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    desktop: bool,
+    offer: &ContinueOffer,
+    clicks: &mut TitleClicks,
+) {
+    ui.horizontal(|ui| {
+        ui.label(
+            egui::RichText::new("Stackyard")
+                .size(40.0)
+                .strong()
+                .color(egui::Color32::from_rgb(240, 214, 160)),
+        );
+        ui.label(egui::RichText::new(tr.t("title.subtitle")).size(20.0));
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            // A kiosk has no Quit (the staff exit closes it) and no settings.
+            let button = |ui: &mut egui::Ui, key: &str, width: f32| {
+                ui.add(egui::Button::new(tr.t(key)).min_size([width, 44.0].into()))
+                    .clicked()
             };
-            ui.horizontal_top(|ui| {
-                // A kiosk shows the games of its profile (any board of Grabber shows its card).
-                let shown = |id: GameId| {
-                    kiosk.as_ref().is_none_or(|e| {
-                        e.games
-                            .iter()
-                            .any(|g| guide(*g).card.name == guide(id).card.name)
-                    })
-                };
-                for id in GAMES.into_iter().filter(|&id| shown(id)) {
-                    let card = guide(id).card;
-                    card_frame(id == chosen_card).show(ui, |ui| {
-                        ui.set_width(206.0);
-                        ui.vertical(|ui| {
-                            if let Some((_, tex)) = textures.iter().find(|(g, _)| *g == id) {
-                                let picture = ui.add(
-                                    egui::Image::new(egui::load::SizedTexture::new(
-                                        *tex,
-                                        [206.0, 116.0],
-                                    ))
-                                    .sense(egui::Sense::click()),
-                                );
-                                if picture.clicked() && id != chosen_card {
-                                    choice.options = AnyOptions::for_game(id);
-                                }
-                            }
-                            ui.label(egui::RichText::new(tr.t(card.name)).size(22.0).strong());
-                            ui.label(egui::RichText::new(tr.t(card.credit)).italics());
-                            // Left-aligned in a fixed box: the cards' buttons line up.
-                            ui.allocate_ui_with_layout(
-                                egui::vec2(206.0, 62.0),
-                                egui::Layout::top_down(egui::Align::Min),
-                                |ui| {
-                                    ui.set_min_size(egui::vec2(206.0, 62.0));
-                                    ui.add(
-                                        egui::Label::new(
-                                            egui::RichText::new(tr.t(card.line)).size(13.0),
-                                        )
-                                        .wrap(),
-                                    );
-                                },
-                            );
-                            ui.horizontal(|ui| {
-                                let choose = ui.add_enabled(
-                                    id != chosen_card,
-                                    egui::Button::new(tr.t("title.choose"))
-                                        .min_size([96.0, 48.0].into()),
-                                );
-                                name_control(&choose, format!("choose {id}"));
-                                if choose.clicked() {
-                                    choice.options = AnyOptions::for_game(id);
-                                }
-                                if ui
-                                    .add(
-                                        egui::Button::new(tr.t("title.how_to_play"))
-                                            .min_size([100.0, 48.0].into()),
-                                    )
-                                    .clicked()
-                                {
-                                    *guided = Guided::of(id);
-                                    next.set(Screen::HowToPlay);
-                                }
-                            });
-                        });
+            clicks.quit = desktop && button(ui, "title.quit", 90.0);
+            clicks.settings = desktop && button(ui, "title.settings", 110.0);
+            if let Some((path, line)) = &offer.0
+                && ui
+                    .add(
+                        egui::Button::new(egui::RichText::new(line).strong())
+                            .min_size([240.0, 44.0].into()),
+                    )
+                    .clicked()
+            {
+                clicks.resume = Some(path.clone());
+            }
+        });
+    });
+}
+
+/// The cards of the games shown, side by side; the chosen one stands out.
+fn game_cards(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    textures: &[(GameId, egui::TextureId)],
+    shown: impl Fn(GameId) -> bool,
+    choice: &mut TitleChoice,
+    clicks: &mut TitleClicks,
+) {
+    let chosen_card = card_game(choice.options.game());
+    ui.horizontal_top(|ui| {
+        for id in GAMES.into_iter().filter(|&id| shown(id)) {
+            let texture = textures.iter().find(|(g, _)| *g == id).map(|(_, t)| *t);
+            let card = game_card(ui, tr, id, texture, id == chosen_card);
+            if card.chosen {
+                choice.options = AnyOptions::for_game(id);
+            }
+            if card.how_to_play {
+                clicks.how_to_play = Some(id);
+            }
+        }
+    });
+}
+
+/// What a card's clicks ask for.
+#[derive(Debug, Default)]
+struct CardClicks {
+    chosen: bool,
+    how_to_play: bool,
+}
+
+/// One game's card: its picture, name, credit and line, Choose and How to play.
+fn game_card(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    id: GameId,
+    texture: Option<egui::TextureId>,
+    chosen: bool,
+) -> CardClicks {
+    let card = guide(id).card;
+    let mut clicks = CardClicks::default();
+    card_frame(chosen).show(ui, |ui| {
+        ui.set_width(206.0);
+        ui.vertical(|ui| {
+            if let Some(tex) = texture {
+                let picture = ui.add(
+                    egui::Image::new(egui::load::SizedTexture::new(tex, [206.0, 116.0]))
+                        .sense(egui::Sense::click()),
+                );
+                clicks.chosen |= picture.clicked() && !chosen;
+            }
+            ui.label(egui::RichText::new(tr.t(card.name)).size(22.0).strong());
+            ui.label(egui::RichText::new(tr.t(card.credit)).italics());
+            // Left-aligned in a fixed box: the cards' buttons line up.
+            ui.allocate_ui_with_layout(
+                egui::vec2(206.0, 62.0),
+                egui::Layout::top_down(egui::Align::Min),
+                |ui| {
+                    ui.set_min_size(egui::vec2(206.0, 62.0));
+                    ui.add(
+                        egui::Label::new(egui::RichText::new(tr.t(card.line)).size(13.0)).wrap(),
+                    );
+                },
+            );
+            ui.horizontal(|ui| {
+                let choose = ui.add_enabled(
+                    !chosen,
+                    egui::Button::new(tr.t("title.choose")).min_size([96.0, 48.0].into()),
+                );
+                name_control(&choose, format!("choose {id}"));
+                clicks.chosen |= choose.clicked();
+                clicks.how_to_play = ui
+                    .add(
+                        egui::Button::new(tr.t("title.how_to_play")).min_size([100.0, 48.0].into()),
+                    )
+                    .clicked();
+            });
+        });
+    });
+    clicks
+}
+
+/// The chosen game's box: its board (Grabber), options and seats, and Start; whether Start was
+/// clicked.
+fn play_box(ui: &mut egui::Ui, tr: &Tr, choice: &mut TitleChoice, seats: &mut Seats) -> bool {
+    let mut start = false;
+    card_frame(false).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        let name = tr.t(guide(choice.options.game()).card.name);
+        ui.label(
+            egui::RichText::new(tr.tf("title.play", &[("game", &name)]))
+                .size(22.0)
+                .strong(),
+        );
+        ui.horizontal_top(|ui| {
+            ui.vertical(|ui| {
+                ui.set_width(420.0);
+                grabber_boards(ui, tr, choice);
+                edit_options(ui, tr, &mut choice.options);
+            });
+            ui.vertical(|ui| {
+                for p in crate::rules::Player::ALL {
+                    ui.horizontal(|ui| {
+                        ui.label(tr.tf("hud.played_by", &[("player", &tr.player(p))]));
+                        let seat = match p {
+                            crate::rules::Player::Black => &mut seats.black,
+                            crate::rules::Player::White => &mut seats.white,
+                        };
+                        seat_picker(ui, tr, p, seat);
                     });
                 }
             });
-            ui.add_space(14.0);
-            card_frame(false).show(ui, |ui| {
-                ui.set_width(ui.available_width());
-                let name = tr.t(guide(choice.options.game()).card.name);
-                ui.label(
-                    egui::RichText::new(tr.tf("title.play", &[("game", &name)]))
-                        .size(22.0)
-                        .strong(),
-                );
-                ui.horizontal_top(|ui| {
-                    ui.vertical(|ui| {
-                        ui.set_width(420.0);
-                        if matches!(choice.options, AnyOptions::Grabber(..)) {
-                            ui.horizontal(|ui| {
-                                ui.label(tr.t("title.board"));
-                                for id in [GameId::Grabber6, GameId::Grabber8, GameId::Grabber10] {
-                                    let g = id.geometry();
-                                    let on = choice.options.game() == id;
-                                    if ui
-                                        .add(
-                                            egui::Button::selectable(
-                                                on,
-                                                format!("{}×{}", g.width, g.height),
-                                            )
-                                            .min_size([64.0, 48.0].into()),
-                                        )
-                                        .clicked()
-                                        && !on
-                                    {
-                                        choice.options = AnyOptions::for_game(id);
-                                    }
-                                }
-                            });
-                        }
-                        edit_options(ui, &tr, &mut choice.options);
-                    });
-                    ui.vertical(|ui| {
-                        for p in crate::rules::Player::ALL {
-                            ui.horizontal(|ui| {
-                                ui.label(tr.tf("hud.played_by", &[("player", &tr.player(p))]));
-                                let seat = match p {
-                                    crate::rules::Player::Black => &mut seats.black,
-                                    crate::rules::Player::White => &mut seats.white,
-                                };
-                                seat_picker(ui, &tr, p, seat);
-                            });
-                        }
-                    });
-                    ui.add_space((ui.available_width() - 170.0).max(0.0));
-                    let start = ui.add(
-                        egui::Button::new(
-                            egui::RichText::new(tr.t("hud.start")).size(22.0).strong(),
-                        )
-                        .min_size([160.0, 56.0].into()),
-                    );
-                    name_control(&start, "start");
-                    if start.clicked() {
-                        requests.write(SessionRequest::Start(choice.options));
-                        next.set(Screen::Game);
-                    }
-                });
-            });
+            ui.add_space((ui.available_width() - 170.0).max(0.0));
+            let button = ui.add(
+                egui::Button::new(egui::RichText::new(tr.t("hud.start")).size(22.0).strong())
+                    .min_size([160.0, 56.0].into()),
+            );
+            name_control(&button, "start");
+            start = button.clicked();
         });
-    Ok(())
+    });
+    start
+}
+
+/// Grabber's board sizes, when Grabber is chosen.
+fn grabber_boards(ui: &mut egui::Ui, tr: &Tr, choice: &mut TitleChoice) {
+    if !matches!(choice.options, AnyOptions::Grabber(..)) {
+        return;
+    }
+    ui.horizontal(|ui| {
+        ui.label(tr.t("title.board"));
+        for id in GameId::GRABBER_BOARDS {
+            let g = id.geometry();
+            let on = choice.options.game() == id;
+            let button = egui::Button::selectable(on, format!("{}×{}", g.width, g.height))
+                .min_size([64.0, 48.0].into());
+            if ui.add(button).clicked() && !on {
+                choice.options = AnyOptions::for_game(id);
+            }
+        }
+    });
 }

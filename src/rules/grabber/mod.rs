@@ -311,7 +311,7 @@ impl Grabber {
 }
 
 fn is_grabber(id: GameId) -> bool {
-    matches!(id, GameId::Grabber6 | GameId::Grabber8 | GameId::Grabber10)
+    id.is_grabber()
 }
 
 impl Game for Grabber {
