@@ -221,6 +221,7 @@ fn show_guide(
     let g = guide(guided.game);
     let name = tr.t(g.card.name);
     let mut screen = crate::game::ui::viewport::viewport_ui(ctx, "how to play");
+    let mut leave = None;
     egui::Panel::left("how to play")
         .resizable(false)
         .exact_size(GUIDE_WIDTH)
@@ -229,47 +230,7 @@ fn show_guide(
             ui.heading(tr.tf("guide.heading", &[("game", &name)]));
             ui.label(egui::RichText::new(tr.t(g.card.credit)).italics());
             ui.separator();
-            let n = g.demos.len();
-            let i = guided.demo.min(n.saturating_sub(1));
-            if let Some(demo) = g.demos.get(i) {
-                ui.label(
-                    egui::RichText::new(tr.tf(
-                        "guide.demo_heading",
-                        &[("i", &(i + 1)), ("n", &n), ("title", &tr.t(demo.title))],
-                    ))
-                    .strong()
-                    .size(17.0),
-                );
-                ui.label(tr.t(demo.text));
-            }
-            ui.add_space(4.0);
-            ui.horizontal(|ui| {
-                let size = [118.0, 48.0];
-                if ui
-                    .add_enabled(
-                        i > 0,
-                        egui::Button::new(tr.t("guide.previous")).min_size(size.into()),
-                    )
-                    .clicked()
-                {
-                    guided.show(i - 1);
-                }
-                if ui
-                    .add(egui::Button::new(tr.t("guide.again")).min_size(size.into()))
-                    .clicked()
-                {
-                    guided.show(i);
-                }
-                if ui
-                    .add_enabled(
-                        i + 1 < n,
-                        egui::Button::new(tr.t("guide.next")).min_size(size.into()),
-                    )
-                    .clicked()
-                {
-                    guided.show(i + 1);
-                }
-            });
+            demonstration(ui, &tr, g, &mut guided);
             ui.separator();
             egui::ScrollArea::vertical()
                 .max_height(ui.available_height() - 64.0)
@@ -281,35 +242,107 @@ fn show_guide(
                     }
                 });
             ui.separator();
-            ui.horizontal(|ui| {
-                let size = [180.0, 48.0];
-                if suspended.is_some() {
-                    if ui
-                        .add(egui::Button::new(tr.t("moves.back")).min_size(size.into()))
-                        .clicked()
-                    {
-                        next.set(Screen::Game);
-                    }
-                } else {
-                    let play = ui.add(
-                        egui::Button::new(
-                            egui::RichText::new(tr.tf("title.play", &[("game", &name)])).strong(),
-                        )
-                        .min_size(size.into()),
-                    );
-                    name_control(&play, "play game");
-                    if play.clicked() {
-                        requests.write(SessionRequest::Start(AnyOptions::for_game(guided.game)));
-                        next.set(Screen::Game);
-                    }
-                }
-                if ui
-                    .add(egui::Button::new(tr.t("guide.title_screen")).min_size(size.into()))
-                    .clicked()
-                {
-                    next.set(Screen::Title);
-                }
-            });
+            leave = ways_out(ui, &tr, name, suspended.is_some());
         });
+    match leave {
+        Some(Leave::Back) => next.set(Screen::Game),
+        Some(Leave::Play) => {
+            requests.write(SessionRequest::Start(AnyOptions::for_game(guided.game)));
+            next.set(Screen::Game);
+        }
+        Some(Leave::Title) => next.set(Screen::Title),
+        None => {}
+    }
     Ok(())
+}
+
+/// The demonstration on show, its text, and Previous, Again and Next.
+fn demonstration(
+    ui: &mut egui::Ui,
+    tr: &crate::game::core::i18n::Tr,
+    g: &crate::guide::Guide,
+    guided: &mut Guided,
+) {
+    let n = g.demos.len();
+    let i = guided.demo.min(n.saturating_sub(1));
+    if let Some(demo) = g.demos.get(i) {
+        ui.label(
+            egui::RichText::new(tr.tf(
+                "guide.demo_heading",
+                &[("i", &(i + 1)), ("n", &n), ("title", &tr.t(demo.title))],
+            ))
+            .strong()
+            .size(17.0),
+        );
+        ui.label(tr.t(demo.text));
+    }
+    ui.add_space(4.0);
+    ui.horizontal(|ui| {
+        let button = |ui: &mut egui::Ui, enabled: bool, key: &str| {
+            ui.add_enabled(
+                enabled,
+                egui::Button::new(tr.t(key)).min_size([118.0, 48.0].into()),
+            )
+            .clicked()
+        };
+        if button(ui, i > 0, "guide.previous") {
+            guided.show(i - 1);
+        }
+        if button(ui, true, "guide.again") {
+            guided.show(i);
+        }
+        if button(ui, i + 1 < n, "guide.next") {
+            guided.show(i + 1);
+        }
+    });
+}
+
+/// Where the guide's buttons lead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Leave {
+    /// Back to the game put aside.
+    Back,
+    /// A new game of this one.
+    Play,
+    /// The title screen.
+    Title,
+}
+
+/// Back to the game put aside (or Play this game), and the title screen.
+fn ways_out(
+    ui: &mut egui::Ui,
+    tr: &crate::game::core::i18n::Tr,
+    name: &str,
+    game_put_aside: bool,
+) -> Option<Leave> {
+    let mut leave = None;
+    ui.horizontal(|ui| {
+        let size = [180.0, 48.0];
+        if game_put_aside {
+            if ui
+                .add(egui::Button::new(tr.t("moves.back")).min_size(size.into()))
+                .clicked()
+            {
+                leave = Some(Leave::Back);
+            }
+        } else {
+            let play = ui.add(
+                egui::Button::new(
+                    egui::RichText::new(tr.tf("title.play", &[("game", &name)])).strong(),
+                )
+                .min_size(size.into()),
+            );
+            name_control(&play, "play game");
+            if play.clicked() {
+                leave = Some(Leave::Play);
+            }
+        }
+        if ui
+            .add(egui::Button::new(tr.t("guide.title_screen")).min_size(size.into()))
+            .clicked()
+        {
+            leave = Some(Leave::Title);
+        }
+    });
+    leave
 }

@@ -223,43 +223,8 @@ fn show_settings_window(
                 .num_columns(2)
                 .spacing([16.0, 10.0])
                 .show(ui, |ui| {
-                    ui.label(tr.t("settings.window"));
-                    ui.horizontal(|ui| {
-                        let mut chosen = mode.0;
-                        ui.selectable_value(
-                            &mut chosen,
-                            WindowMode::Windowed,
-                            tr.t("settings.window.windowed"),
-                        );
-                        ui.selectable_value(
-                            &mut chosen,
-                            WindowMode::Fullscreen,
-                            tr.t("settings.window.fullscreen"),
-                        );
-                        if chosen != mode.0 {
-                            mode.0 = chosen;
-                        }
-                    });
-                    ui.end_row();
-                    ui.label(tr.t("settings.menu_size"));
-                    ui.horizontal(|ui| {
-                        let mut chosen = scale.0;
-                        for (name, value) in [
-                            ("settings.menu_size.small", 0.8),
-                            ("settings.menu_size.normal", 1.0),
-                            ("settings.menu_size.large", 1.25),
-                            ("settings.menu_size.larger", 1.5),
-                            ("settings.menu_size.largest", 2.0),
-                        ] {
-                            if UI_SCALES.contains(&value) {
-                                ui.selectable_value(&mut chosen, value, tr.t(name));
-                            }
-                        }
-                        if chosen != scale.0 {
-                            scale.0 = chosen;
-                        }
-                    });
-                    ui.end_row();
+                    window_mode_row(ui, &tr, &mut mode);
+                    menu_size_row(ui, &tr, &mut scale);
                     ui.label(tr.t("settings.theme"));
                     let list = themes.as_deref().map(|t| t.0.as_slice());
                     if let Some(picked) =
@@ -276,31 +241,8 @@ fn show_settings_window(
                         language.0 = picked;
                     }
                     ui.end_row();
-                    ui.label(tr.t("settings.master_time"));
-                    let mut secs = seats.master_time.as_secs_f32();
-                    ui.add(
-                        egui::Slider::new(&mut secs, MASTER_SECONDS)
-                            .step_by(0.5)
-                            .suffix(" s"),
-                    );
-                    let chosen = Duration::from_secs_f32(secs);
-                    if chosen != seats.master_time {
-                        seats.master_time = chosen;
-                    }
-                    ui.end_row();
-                    // Builds without the `sound` feature make no sound: nothing to set.
-                    if cfg!(feature = "sound") {
-                        ui.label(tr.t("settings.sound"));
-                        ui.horizontal(|ui| {
-                            let mut now = *sound;
-                            ui.add(egui::Slider::new(&mut now.volume, 0.0..=1.0).show_value(false));
-                            ui.checkbox(&mut now.mute, tr.t("settings.mute"));
-                            if now != *sound {
-                                *sound = now;
-                            }
-                        });
-                        ui.end_row();
-                    }
+                    master_time_row(ui, &tr, &mut seats);
+                    sound_row(ui, &tr, &mut sound);
                 });
             ui.separator();
             edit_view(ui, &tr, &mut settings, &mut speed);
@@ -318,6 +260,89 @@ fn show_settings_window(
         open.0 = false;
     }
     Ok(())
+}
+
+/// Windowed or fullscreen (the resource changes only on a real change).
+fn window_mode_row(ui: &mut egui::Ui, tr: &Tr, mode: &mut ResMut<DisplayMode>) {
+    ui.label(tr.t("settings.window"));
+    ui.horizontal(|ui| {
+        let mut chosen = mode.0;
+        ui.selectable_value(
+            &mut chosen,
+            WindowMode::Windowed,
+            tr.t("settings.window.windowed"),
+        );
+        ui.selectable_value(
+            &mut chosen,
+            WindowMode::Fullscreen,
+            tr.t("settings.window.fullscreen"),
+        );
+        if chosen != mode.0 {
+            mode.0 = chosen;
+        }
+    });
+    ui.end_row();
+}
+
+/// The menu size, from small to largest.
+fn menu_size_row(ui: &mut egui::Ui, tr: &Tr, scale: &mut ResMut<UiScale>) {
+    ui.label(tr.t("settings.menu_size"));
+    ui.horizontal(|ui| {
+        let mut chosen = scale.0;
+        for (name, value) in [
+            ("settings.menu_size.small", 0.8),
+            ("settings.menu_size.normal", 1.0),
+            ("settings.menu_size.large", 1.25),
+            ("settings.menu_size.larger", 1.5),
+            ("settings.menu_size.largest", 2.0),
+        ] {
+            if UI_SCALES.contains(&value) {
+                ui.selectable_value(&mut chosen, value, tr.t(name));
+            }
+        }
+        if chosen != scale.0 {
+            scale.0 = chosen;
+        }
+    });
+    ui.end_row();
+}
+
+/// Master's thinking time per turn.
+fn master_time_row(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    seats: &mut ResMut<crate::game::core::seats::Seats>,
+) {
+    ui.label(tr.t("settings.master_time"));
+    let mut secs = seats.master_time.as_secs_f32();
+    ui.add(
+        egui::Slider::new(&mut secs, MASTER_SECONDS)
+            .step_by(0.5)
+            .suffix(" s"),
+    );
+    let chosen = Duration::from_secs_f32(secs);
+    if chosen != seats.master_time {
+        seats.master_time = chosen;
+    }
+    ui.end_row();
+}
+
+/// The sound's volume and mute (builds without the `sound` feature make no sound: nothing to
+/// set).
+fn sound_row(ui: &mut egui::Ui, tr: &Tr, sound: &mut ResMut<SoundLevel>) {
+    if !cfg!(feature = "sound") {
+        return;
+    }
+    ui.label(tr.t("settings.sound"));
+    ui.horizontal(|ui| {
+        let mut now = **sound;
+        ui.add(egui::Slider::new(&mut now.volume, 0.0..=1.0).show_value(false));
+        ui.checkbox(&mut now.mute, tr.t("settings.mute"));
+        if now != **sound {
+            **sound = now;
+        }
+    });
+    ui.end_row();
 }
 
 /// A drop-down of (file name, shown name) choices: the file name picked, when it is not
