@@ -195,92 +195,116 @@ fn spawn_effects(
     time: Res<Time>,
     mut rng: Local<Option<Rng>>,
 ) {
-    let Some(shapes) = shapes else {
+    // Screenshots and "animation off" show positions, not flourishes.
+    let Some(shapes) = shapes.filter(|_| *speed != AnimationSpeed::Off) else {
         cues.clear();
         return;
     };
-    let rng = rng.get_or_insert_with(|| Rng::new(0x5eed));
-    let now = time.elapsed_secs();
-    // Screenshots and "animation off" show positions, not flourishes.
-    if *speed == AnimationSpeed::Off {
-        cues.clear();
-        return;
-    }
-    let gold = Color::srgb(1.0, 0.78, 0.3);
+    let mut maker = SparkMaker {
+        commands: &mut commands,
+        shapes: &shapes,
+        materials: &mut materials,
+        rng: rng.get_or_insert_with(|| Rng::new(0x5eed)),
+        now: time.elapsed_secs(),
+    };
     for cue in cues.read() {
         match *cue {
             EffectCue::Move => {}
             EffectCue::Capture { at, colour } => {
-                let tint = stone_tint(theme.as_deref(), colour);
-                // The stone's ghost lifts, drifts away and fades.
-                let ghost = materials.add(fading_material(tint, 0.3));
-                let away = Vec3::new(rng.unit() - 0.5, 0.0, rng.unit() - 0.5).normalize_or_zero();
-                commands.spawn((
-                    Name::new("Captured stone"),
-                    Mesh3d(shapes.disc.clone()),
-                    MeshMaterial3d(ghost),
-                    Transform::from_translation(at),
-                    Spark {
-                        born: now,
-                        life: 1.2,
-                        velocity: away * 1.2 + Vec3::Y * 2.6,
-                        gravity: 1.5,
-                        scale: 1.0,
-                    },
-                ));
-                // A small burst of sparks in the stone's colour and gold.
-                for i in 0..20 {
-                    let colour = if i % 2 == 0 { tint } else { gold };
-                    let angle = rng.unit() * std::f32::consts::TAU;
-                    let out = Vec3::new(angle.cos(), 0.0, angle.sin());
-                    commands.spawn((
-                        Name::new("Spark"),
-                        Mesh3d(shapes.bead.clone()),
-                        MeshMaterial3d(materials.add(fading_material(colour, 2.5))),
-                        Transform::from_translation(at + Vec3::Y * 0.1),
-                        Spark {
-                            born: now,
-                            life: 0.7 + rng.unit() * 0.5,
-                            velocity: out * (1.2 + rng.unit() * 1.6)
-                                + Vec3::Y * (1.5 + rng.unit() * 2.0),
-                            gravity: 6.0,
-                            scale: 0.7 + rng.unit() * 0.6,
-                        },
-                    ));
-                }
+                maker.capture(at, stone_tint(theme.as_deref(), colour));
             }
             EffectCue::GameOver { winner } => {
-                let colours = match winner {
-                    Some(p) => [stone_tint(theme.as_deref(), p), gold],
-                    None => [Color::srgb(0.8, 0.8, 0.85), gold],
+                let colour = match winner {
+                    Some(p) => stone_tint(theme.as_deref(), p),
+                    None => Color::srgb(0.8, 0.8, 0.85),
                 };
-                let looks = colours.map(|c| materials.add(fading_material(c, 1.2)));
-                for i in 0..90 {
-                    let start = Vec3::new(
-                        (rng.unit() - 0.5) * 7.0,
-                        4.5 + rng.unit() * 2.5,
-                        (rng.unit() - 0.5) * 7.0,
-                    );
-                    commands.spawn((
-                        Name::new("Confetti"),
-                        Mesh3d(shapes.flake.clone()),
-                        MeshMaterial3d(looks[i % 2].clone()),
-                        Transform::from_translation(start).with_rotation(Quat::from_euler(
-                            EulerRot::XYZ,
-                            rng.unit() * 6.0,
-                            rng.unit() * 6.0,
-                            rng.unit() * 6.0,
-                        )),
-                        Spark {
-                            born: now + rng.unit() * 0.6,
-                            life: 2.6 + rng.unit(),
-                            velocity: Vec3::new(rng.unit() - 0.5, -0.4, rng.unit() - 0.5) * 1.4,
-                            gravity: 0.9,
-                            scale: 1.0,
-                        },
-                    ));
-                }
+                maker.confetti(colour);
             }
+        }
+    }
+}
+
+/// The gold of every celebration.
+const GOLD: Color = Color::srgb(1.0, 0.78, 0.3);
+
+/// Spawns the sparks of one frame's cues.
+struct SparkMaker<'a, 'w, 's> {
+    commands: &'a mut Commands<'w, 's>,
+    shapes: &'a SparkShapes,
+    materials: &'a mut Assets<StandardMaterial>,
+    rng: &'a mut Rng,
+    now: f32,
+}
+
+impl SparkMaker<'_, '_, '_> {
+    /// A captured stone: its ghost lifts, drifts away and fades, with a small burst of sparks
+    /// in its colour and gold.
+    fn capture(&mut self, at: Vec3, tint: Color) {
+        let rng = &mut *self.rng;
+        let ghost = self.materials.add(fading_material(tint, 0.3));
+        let away = Vec3::new(rng.unit() - 0.5, 0.0, rng.unit() - 0.5).normalize_or_zero();
+        self.commands.spawn((
+            Name::new("Captured stone"),
+            Mesh3d(self.shapes.disc.clone()),
+            MeshMaterial3d(ghost),
+            Transform::from_translation(at),
+            Spark {
+                born: self.now,
+                life: 1.2,
+                velocity: away * 1.2 + Vec3::Y * 2.6,
+                gravity: 1.5,
+                scale: 1.0,
+            },
+        ));
+        for i in 0..20 {
+            let colour = if i % 2 == 0 { tint } else { GOLD };
+            let angle = rng.unit() * std::f32::consts::TAU;
+            let out = Vec3::new(angle.cos(), 0.0, angle.sin());
+            self.commands.spawn((
+                Name::new("Spark"),
+                Mesh3d(self.shapes.bead.clone()),
+                MeshMaterial3d(self.materials.add(fading_material(colour, 2.5))),
+                Transform::from_translation(at + Vec3::Y * 0.1),
+                Spark {
+                    born: self.now,
+                    life: 0.7 + rng.unit() * 0.5,
+                    velocity: out * (1.2 + rng.unit() * 1.6) + Vec3::Y * (1.5 + rng.unit() * 2.0),
+                    gravity: 6.0,
+                    scale: 0.7 + rng.unit() * 0.6,
+                },
+            ));
+        }
+    }
+
+    /// The end of a game: confetti in the winner's colour (grey for a draw) and gold.
+    fn confetti(&mut self, colour: Color) {
+        let rng = &mut *self.rng;
+        let looks = [colour, GOLD].map(|c| self.materials.add(fading_material(c, 1.2)));
+        for i in 0..90 {
+            let start = Vec3::new(
+                (rng.unit() - 0.5) * 7.0,
+                4.5 + rng.unit() * 2.5,
+                (rng.unit() - 0.5) * 7.0,
+            );
+            let turn = Quat::from_euler(
+                EulerRot::XYZ,
+                rng.unit() * 6.0,
+                rng.unit() * 6.0,
+                rng.unit() * 6.0,
+            );
+            self.commands.spawn((
+                Name::new("Confetti"),
+                Mesh3d(self.shapes.flake.clone()),
+                MeshMaterial3d(looks[i % 2].clone()),
+                Transform::from_translation(start).with_rotation(turn),
+                Spark {
+                    born: self.now + rng.unit() * 0.6,
+                    life: 2.6 + rng.unit(),
+                    velocity: Vec3::new(rng.unit() - 0.5, -0.4, rng.unit() - 0.5) * 1.4,
+                    gravity: 0.9,
+                    scale: 1.0,
+                },
+            ));
         }
     }
 }

@@ -475,81 +475,91 @@ pub(crate) fn apply_session_requests(
     mut viewed: MessageWriter<PositionViewed>,
     seats: Option<Res<crate::game::core::seats::Seats>>,
 ) {
-    for request in requests.read() {
-        // Taking back decisions is for the people at the table, on their own turn: the
-        // computer's turn in progress is its own.
-        let computers_turn = seats.as_ref().is_some_and(|s| {
+    let computer_to_move = |session: &Session| {
+        seats.as_ref().is_some_and(|s| {
             s.of(session.position().to_move()) != crate::game::core::seats::Seat::Human
-        });
-        if computers_turn
-            && matches!(
-                request,
-                SessionRequest::UndoStep | SessionRequest::CancelSelection
-            )
-        {
-            continue;
-        }
-        match request {
-            SessionRequest::Pass => {
-                if session.legal_actions().as_slice() == [Action::Pass]
-                    && let Some(p) = session.play(Action::Pass)
-                {
-                    played.write(p);
-                }
+        })
+    };
+    for request in requests.read() {
+        match apply_request(&mut session, *request, computer_to_move) {
+            Change::Played(p) => {
+                played.write(p);
             }
-            SessionRequest::CancelSelection => {
-                if session.cancel_selection() {
-                    taken_back.write(DecisionsTakenBack { left: 0 });
-                }
+            Change::TakenBack(left) => {
+                taken_back.write(DecisionsTakenBack { left });
             }
-            SessionRequest::UndoStep => {
-                if session.undo_step() {
-                    let left = session.turn().actions().len();
-                    taken_back.write(DecisionsTakenBack { left });
-                }
-            }
-            SessionRequest::NewGame => {
-                session.restart();
+            Change::Reset => {
                 reset.write(BoardReset);
             }
-            SessionRequest::Start(options) => {
-                *session = Session::new(AnyGame::start(*options));
-                reset.write(BoardReset);
-            }
-            SessionRequest::UndoMove => {
-                // Against the computer, back to the person's last turn.
-                let mut any = session.undo_move();
-                while any
-                    && session.can_undo_move()
-                    && seats.as_ref().is_some_and(|s| {
-                        s.of(session.position().to_move()) != crate::game::core::seats::Seat::Human
-                    })
-                {
-                    any = session.undo_move();
-                }
-                if any {
-                    reset.write(BoardReset);
-                }
-            }
-            SessionRequest::RedoMove => {
-                if session.redo_move() {
-                    reset.write(BoardReset);
-                }
-            }
-            SessionRequest::View(n) => {
-                session.view(*n);
+            Change::Viewed => {
                 viewed.write(PositionViewed);
             }
-            SessionRequest::Live => {
-                session.live();
-                viewed.write(PositionViewed);
-            }
-            SessionRequest::Resign => session.resign(),
-            SessionRequest::Play(a) => {
-                if let Some(p) = session.play(*a) {
-                    played.write(p);
-                }
-            }
+            Change::Nothing => {}
         }
+    }
+}
+
+/// What a request changed, for the board and the computer to follow.
+enum Change {
+    Played(ActionPlayed),
+    TakenBack(usize),
+    Reset,
+    Viewed,
+    Nothing,
+}
+
+/// Applies a panel's request to the session. Taking back decisions is for the people at the
+/// table, on their own turn (the computer's turn in progress is its own); undoing a move
+/// against the computer goes back to the person's last turn.
+fn apply_request(
+    session: &mut Session,
+    request: SessionRequest,
+    computer_to_move: impl Fn(&Session) -> bool,
+) -> Change {
+    let changed = |yes: bool, change: Change| if yes { change } else { Change::Nothing };
+    match request {
+        SessionRequest::UndoStep | SessionRequest::CancelSelection if computer_to_move(session) => {
+            Change::Nothing
+        }
+        SessionRequest::Pass if session.legal_actions().as_slice() == [Action::Pass] => session
+            .play(Action::Pass)
+            .map_or(Change::Nothing, Change::Played),
+        SessionRequest::Pass => Change::Nothing,
+        SessionRequest::CancelSelection => {
+            changed(session.cancel_selection(), Change::TakenBack(0))
+        }
+        SessionRequest::UndoStep => {
+            let undone = session.undo_step();
+            changed(undone, Change::TakenBack(session.turn().actions().len()))
+        }
+        SessionRequest::NewGame => {
+            session.restart();
+            Change::Reset
+        }
+        SessionRequest::Start(options) => {
+            *session = Session::new(AnyGame::start(options));
+            Change::Reset
+        }
+        SessionRequest::UndoMove => {
+            let mut any = session.undo_move();
+            while any && session.can_undo_move() && computer_to_move(session) {
+                any = session.undo_move();
+            }
+            changed(any, Change::Reset)
+        }
+        SessionRequest::RedoMove => changed(session.redo_move(), Change::Reset),
+        SessionRequest::View(n) => {
+            session.view(n);
+            Change::Viewed
+        }
+        SessionRequest::Live => {
+            session.live();
+            Change::Viewed
+        }
+        SessionRequest::Resign => {
+            session.resign();
+            Change::Nothing
+        }
+        SessionRequest::Play(a) => session.play(a).map_or(Change::Nothing, Change::Played),
     }
 }
