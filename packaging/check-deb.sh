@@ -12,9 +12,9 @@ cd "$(dirname "$0")/.."
 out=target/deb-check
 rm -rf "$out"
 if [ "${1:-}" = "--debug" ]; then
-  cargo deb --no-build --profile dev --no-strip -o "$out/" 2>&1 | grep -v 'dev profile\|debug symbols' || true
+  cargo deb --no-build --profile dev --no-strip -o "$out/"
 else
-  cargo deb --no-build -o "$out/"
+  cargo deb --no-build --strip -o "$out/"
 fi
 deb=$(ls "$out"/stackyard_*.deb)
 echo "$deb: $(du -h "$deb" | cut -f1)"

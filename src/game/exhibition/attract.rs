@@ -10,7 +10,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::files::profile::TouchLeadsTo;
 use crate::rules::{AnyOptions, Game};
 
-use super::{Exhibition, VisitorInput};
+use super::{Exhibition, KioskSystems, VisitorInput};
 use crate::game::board::camera::Orbit;
 use crate::game::core::screen::Screen;
 use crate::game::core::seats::{Seat, Seats};
@@ -37,13 +37,14 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Show>()
         .add_systems(
             OnEnter(Screen::Attract),
-            start_game_on_show.run_if(resource_exists::<Exhibition>),
+            start_game_on_show.in_set(KioskSystems),
         )
         .add_systems(
             Update,
             (show_next_game_when_done, leave_attract_on_input)
                 .chain()
-                .run_if(in_state(Screen::Attract).and_then(resource_exists::<Exhibition>))
+                .in_set(KioskSystems)
+                .run_if(in_state(Screen::Attract))
                 .in_set(crate::game::core::GameSystems::Rules)
                 .before(crate::game::core::session::apply_session_requests),
         );
@@ -54,7 +55,8 @@ pub(super) fn panel_plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             show_attract_caption
-                .run_if(in_state(Screen::Attract).and_then(resource_exists::<Exhibition>)),
+                .in_set(KioskSystems)
+                .run_if(in_state(Screen::Attract)),
         );
 }
 

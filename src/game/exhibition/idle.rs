@@ -7,7 +7,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::{Exhibition, VisitorInput};
+use super::{Exhibition, KioskSystems, VisitorInput};
 use crate::game::core::screen::Screen;
 
 /// The "Still playing?" prompt, up until this time (the app's elapsed time).
@@ -27,7 +27,7 @@ pub(super) fn plugin(app: &mut App) {
             return_to_attract_from_menus
                 .run_if(in_state(Screen::Title).or_else(in_state(Screen::HowToPlay))),
         )
-            .run_if(resource_exists::<Exhibition>),
+            .in_set(KioskSystems),
     )
     .add_systems(OnExit(Screen::Game), |mut commands: Commands| {
         commands.remove_resource::<IdlePrompt>();

@@ -73,12 +73,24 @@ impl Exhibition {
     }
 }
 
+/// The kiosk's systems: they run only when the app is a kiosk (an [`Exhibition`] exists).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct KioskSystems;
+
+/// Runs the kiosk's systems in `schedule` only when the app is a kiosk.
+fn only_in_a_kiosk(app: &mut App, schedule: impl bevy::ecs::schedule::ScheduleLabel) {
+    app.configure_sets(schedule, KioskSystems.run_if(resource_exists::<Exhibition>));
+}
+
 /// Someone touched, clicked, scrolled, moved the mouse or typed this frame.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct VisitorInput;
 
 /// The game logic of exhibition mode (runs without a renderer).
 pub fn plugin(app: &mut App) {
+    only_in_a_kiosk(app, PreUpdate);
+    only_in_a_kiosk(app, Update);
+    only_in_a_kiosk(app, OnEnter(crate::game::core::screen::Screen::Attract));
     app.add_message::<VisitorInput>()
         .add_message::<KeyboardInput>()
         .add_message::<MouseButtonInput>()
@@ -88,7 +100,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             PreUpdate,
             (
-                notice_visitor_input.run_if(resource_exists::<Exhibition>),
+                notice_visitor_input.in_set(KioskSystems),
                 tell_the_screens.run_if(resource_exists_and_changed::<Exhibition>),
             ),
         )
@@ -97,6 +109,7 @@ pub fn plugin(app: &mut App) {
 
 /// The presentation of exhibition mode: captions, prompts, the staff menu, cursor hiding.
 pub fn panel_plugin(app: &mut App) {
+    only_in_a_kiosk(app, bevy_egui::EguiPrimaryContextPass);
     app.add_plugins((
         attract::panel_plugin,
         idle::panel_plugin,

@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::Exhibition;
+use super::{Exhibition, KioskSystems};
 use crate::game::core::screen::Screen;
 
 /// How long the keys are held.
@@ -71,20 +71,16 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<StaffChoice>()
         .add_systems(
             Update,
-            (open_staff_menu_on_held_keys, follow_staff_choices)
-                .run_if(resource_exists::<Exhibition>),
+            (open_staff_menu_on_held_keys, follow_staff_choices).in_set(KioskSystems),
         );
 }
 
 pub(super) fn panel_plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        count_corner_taps.run_if(resource_exists::<Exhibition>),
-    )
-    .add_systems(
-        EguiPrimaryContextPass,
-        show_staff_windows.run_if(resource_exists::<Exhibition>),
-    );
+    app.add_systems(Update, count_corner_taps.in_set(KioskSystems))
+        .add_systems(
+            EguiPrimaryContextPass,
+            show_staff_windows.in_set(KioskSystems),
+        );
 }
 
 fn open_staff_menu_on_held_keys(

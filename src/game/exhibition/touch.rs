@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::Exhibition;
+use super::KioskSystems;
 
 /// The smallest touch target, in physical pixels at 1080p (one pixel per point at scale 1).
 pub const TOUCH_TARGET_PX: f32 = 48.0;
@@ -13,7 +13,7 @@ pub const TOUCH_TARGET_PX: f32 = 48.0;
 pub(super) fn panel_plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        enlarge_touch_targets.run_if(resource_exists::<Exhibition>),
+        enlarge_touch_targets.in_set(KioskSystems),
     );
 }
 

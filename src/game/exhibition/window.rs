@@ -14,7 +14,7 @@ use bevy::window::{
     WindowPosition, WindowResolution,
 };
 
-use super::Exhibition;
+use super::{Exhibition, KioskSystems};
 
 /// The app runs in a kiosk's own window (not to take a screenshot of a profile's screens).
 #[derive(Resource, Debug, Clone, Copy, Default)]
@@ -24,7 +24,8 @@ pub(super) fn panel_plugin(app: &mut App) {
     app.add_systems(
         Update,
         (hide_idle_cursor, enter_fullscreen, fill_the_screen)
-            .run_if(resource_exists::<Exhibition>.and_then(resource_exists::<KioskWindow>)),
+            .in_set(KioskSystems)
+            .run_if(resource_exists::<KioskWindow>),
     );
 }
 
