@@ -391,3 +391,22 @@ fn a_planted_circle_is_found() {
     ]);
     assert!(circle(&files).is_none());
 }
+
+#[test]
+fn the_core_and_games_wings_draw_nothing() {
+    let files = game_files();
+    for (file, text) in &files {
+        if !(file.starts_with("core/") || file.starts_with("games/")) {
+            continue;
+        }
+        for (n, line) in code_of(text).lines().enumerate() {
+            for drawing in ["egui", "Mesh3d", "StandardMaterial"] {
+                assert!(
+                    !line.contains(drawing),
+                    "src/game/{file}:{} draws ({drawing}): {line}",
+                    n + 1
+                );
+            }
+        }
+    }
+}

@@ -5,7 +5,6 @@
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
-use bevy_egui::egui;
 
 use crate::files::save::{LoadedGame, SaveFile, SavedSeats};
 use crate::rules::Game;
@@ -177,7 +176,6 @@ fn load_requested_games(
     }
 }
 
-/// A save's file name from the name a person typed: letters, digits, spaces, `-` and `_`.
 /// The name of a save made without one: the game and the UTC time, `Splay 2026-11-22 14-05-12`.
 fn default_save_name(session: &Session) -> String {
     let title: String = session
@@ -193,6 +191,7 @@ fn default_save_name(session: &Session) -> String {
     )
 }
 
+/// A save's file name from the name a person typed: letters, digits, spaces, `-` and `_`.
 fn file_name(tr: &Tr, name: &str) -> Result<String, String> {
     let name = name.trim();
     if name.is_empty() {
@@ -208,7 +207,7 @@ fn file_name(tr: &Tr, name: &str) -> Result<String, String> {
     Ok(format!("{name}.ron"))
 }
 
-fn display_name(path: &Path) -> String {
+pub(crate) fn display_name(path: &Path) -> String {
     path.file_stem().map_or_else(
         || path.display().to_string(),
         |s| s.to_string_lossy().into_owned(),
@@ -238,64 +237,6 @@ pub fn saves_in(folder: &Path) -> Vec<PathBuf> {
         .collect();
     found.sort_by_key(|f| std::cmp::Reverse(f.0));
     found.into_iter().map(|(_, p)| p).collect()
-}
-
-/// What the panel's "Saved games" section reads and writes.
-#[derive(bevy::ecs::system::SystemParam)]
-pub(crate) struct SavedGames<'w> {
-    folder: Res<'w, SaveFolder>,
-    autosave: Res<'w, Autosave>,
-    status: ResMut<'w, FileStatus>,
-    saves: MessageWriter<'w, SaveRequest>,
-    loads: MessageWriter<'w, LoadRequest>,
-}
-
-/// The panel's "Saved games" section: save under a name, load a save or the autosave.
-pub(crate) fn saved_games_section(ui: &mut egui::Ui, tr: &Tr, files: &mut SavedGames) {
-    let SavedGames {
-        folder,
-        autosave,
-        status,
-        saves,
-        loads,
-    } = files;
-    egui::CollapsingHeader::new(tr.t("saves.title")).show(ui, |ui| {
-        ui.horizontal(|ui| {
-            ui.add(
-                egui::TextEdit::singleline(&mut status.name)
-                    .hint_text(tr.t("saves.name_hint"))
-                    .desired_width(150.0),
-            );
-            if ui.button(tr.t("saves.save")).clicked() {
-                saves.write(SaveRequest(status.name.clone()));
-            }
-        });
-        if let Some(path) = autosave.0.as_ref().filter(|p| p.exists())
-            && ui
-                .button(tr.t("saves.continue"))
-                .on_hover_text(path.display().to_string())
-                .clicked()
-        {
-            loads.write(LoadRequest(path.clone()));
-        }
-        for path in saves_in(&folder.0).into_iter().take(12) {
-            ui.horizontal(|ui| {
-                ui.label(display_name(&path));
-                if ui.small_button(tr.t("saves.load")).clicked() {
-                    loads.write(LoadRequest(path.clone()));
-                }
-            });
-        }
-        if !status.text.is_empty() {
-            let colour = if status.failed {
-                egui::Color32::from_rgb(255, 120, 100)
-            } else {
-                egui::Color32::from_rgb(150, 220, 150)
-            };
-            ui.colored_label(colour, &status.text);
-        }
-        ui.small(tr.tf("saves.folder", &[("path", &folder.0.display())]));
-    });
 }
 
 #[cfg(test)]

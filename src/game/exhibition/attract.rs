@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use crate::game::ui::palette;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -166,7 +167,7 @@ fn show_attract_caption(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let position = session.position();
-    let gold = egui::Color32::from_rgb(240, 214, 160);
+    let gold = palette::HEADING_GOLD;
     if let Some(welcome) = &exhibition.profile.welcome {
         egui::Area::new(egui::Id::new("attract welcome"))
             .anchor(egui::Align2::CENTER_TOP, [0.0, 24.0])
@@ -180,7 +181,7 @@ fn show_attract_caption(
         .interactable(false)
         .show(ctx, |ui| {
             egui::Frame::new()
-                .fill(egui::Color32::from_rgba_unmultiplied(20, 16, 12, 240))
+                .fill(palette::CAPTION_FILL)
                 .corner_radius(12.0)
                 .inner_margin(egui::Margin::symmetric(28, 16))
                 .show(ui, |ui| {
@@ -198,7 +199,7 @@ fn show_attract_caption(
                             egui::RichText::new(tr.t("attract.touch"))
                                 .size(28.0)
                                 .strong()
-                                .color(egui::Color32::WHITE),
+                                .color(palette::BRIGHT_TEXT),
                         );
                     });
                 });

@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use crate::game::ui::palette;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -104,11 +105,8 @@ fn show_idle_prompt(
         .order(egui::Order::Foreground)
         .show(ctx, |ui| {
             egui::Frame::new()
-                .fill(egui::Color32::from_rgb(28, 22, 16))
-                .stroke(egui::Stroke::new(
-                    3.0,
-                    egui::Color32::from_rgb(232, 184, 74),
-                ))
+                .fill(palette::PROMPT_FILL)
+                .stroke(egui::Stroke::new(3.0, palette::ACCENT_GOLD))
                 .corner_radius(14.0)
                 .inner_margin(egui::Margin::same(32))
                 .show(ui, |ui| {

@@ -3,6 +3,7 @@
 //! While stones are in hand, their number follows the pointer; tall stacks show their height.
 
 use crate::game::ui::named::name_control;
+use crate::game::ui::palette;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -189,7 +190,7 @@ fn paint_cash_near_pointer(
             egui::Align2::LEFT_TOP,
             text,
             egui::FontId::proportional(20.0),
-            egui::Color32::from_rgb(255, 228, 150),
+            palette::CASH,
         );
     }
     Ok(())
@@ -219,13 +220,13 @@ fn paint_stack_heights(
             // The viewport is in window pixels; egui's points are those over its zoom.
             let p = p / zoom;
             let rect = egui::Rect::from_center_size(egui::pos2(p.x, p.y), egui::vec2(34.0, 22.0));
-            painter.rect_filled(rect, 6.0, egui::Color32::from_black_alpha(170));
+            painter.rect_filled(rect, 6.0, palette::HEIGHT_TAG);
             painter.text(
                 rect.center(),
                 egui::Align2::CENTER_CENTER,
                 n.to_string(),
                 egui::FontId::proportional(16.0),
-                egui::Color32::WHITE,
+                palette::BRIGHT_TEXT,
             );
         }
     }

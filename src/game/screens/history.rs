@@ -2,6 +2,7 @@
 //! position after it (marked "viewing move N", with a way back to the live game); undo and redo
 //! of whole moves; copying the game record or the position.
 
+use crate::game::ui::palette;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -63,7 +64,7 @@ fn viewing_note(
         return;
     };
     ui.colored_label(
-        egui::Color32::from_rgb(255, 200, 90),
+        palette::VIEWING,
         if n == 0 {
             tr.t("moves.viewing_start").to_owned()
         } else {

@@ -2,6 +2,7 @@
 //! and the board's coordinates painted beside its edges.
 
 use crate::game::ui::choices::{edit_options, seat_picker};
+use crate::game::ui::palette;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -143,14 +144,14 @@ pub fn describe_outcome(tr: &Tr, o: Outcome, captured: usize) -> String {
 fn swatch(ui: &mut egui::Ui, p: Player) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
     let fill = match p {
-        Player::Black => egui::Color32::from_rgb(20, 20, 24),
-        Player::White => egui::Color32::from_rgb(235, 228, 210),
+        Player::Black => palette::SWATCH_BLACK,
+        Player::White => palette::SWATCH_WHITE,
     };
     ui.painter().circle(
         rect.center(),
         6.5,
         fill,
-        egui::Stroke::new(1.0, egui::Color32::GRAY),
+        egui::Stroke::new(1.0, palette::SWATCH_RIM),
     );
 }
 
@@ -165,7 +166,7 @@ fn show_panel(
     mut hints: MessageWriter<HintRequest>,
     mut picker: ResMut<GamePicker>,
     mut count: ResMut<crate::game::screens::count_input::CountChoice>,
-    mut files: crate::game::core::saving::SavedGames,
+    mut files: crate::game::screens::saves::SavedGames,
     mut guided: ResMut<crate::game::screens::how_to_play::Guided>,
     mut next: ResMut<NextState<Screen>>,
     tr: Res<Tr>,
@@ -206,7 +207,7 @@ fn show_panel(
             pick_game(ui, &tr, &mut picker, &mut requests);
             // A kiosk keeps no files: visitors neither save nor load.
             if kiosk.is_none() {
-                crate::game::core::saving::saved_games_section(ui, &tr, &mut files);
+                crate::game::screens::saves::saved_games_section(ui, &tr, &mut files);
             }
             ui.small(tr.t("hud.camera_help"));
         });
@@ -292,7 +293,7 @@ impl TurnStatus<'_> {
         let position = self.session.position();
         if let Some(h) = self.hint.filter(|h| h.position == position.hash()) {
             ui.colored_label(
-                egui::Color32::from_rgb(200, 110, 250),
+                palette::HINT,
                 match position.action_cell(h.action) {
                     Some(c) => tr.tf("hud.hint_cell", &[("cell", &c)]),
                     None => tr.tf("hud.hint_action", &[("action", &h.action)]),
@@ -419,7 +420,7 @@ fn paint_coordinates(
     let g = session.position().id().geometry();
     let painter = ctx.layer_painter(egui::LayerId::background());
     let font = egui::FontId::proportional(15.0);
-    let colour = egui::Color32::from_rgb(230, 214, 180);
+    let colour = palette::COORDINATES;
     // The viewport is in window pixels; egui's points are those over its zoom.
     let zoom = ctx.zoom_factor();
     let label = |world: Vec3, text: String| {

@@ -11,6 +11,7 @@ mod history;
 pub mod how_to_play;
 mod hud;
 pub mod layout_report;
+pub(crate) mod saves;
 pub mod title;
 mod turn_banner;
 pub mod view_settings;

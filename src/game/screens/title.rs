@@ -5,6 +5,7 @@
 use crate::game::ui::named::name_control;
 use std::path::PathBuf;
 
+use crate::game::ui::palette;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, EguiTextureHandle, egui};
 
@@ -105,11 +106,11 @@ pub fn offer_autosaved_game(
 /// The card frame's colours: the chosen card stands out.
 fn card_frame(chosen: bool) -> egui::Frame {
     egui::Frame::new()
-        .fill(egui::Color32::from_rgba_unmultiplied(40, 32, 24, 235))
+        .fill(palette::CARD_FILL)
         .stroke(if chosen {
-            egui::Stroke::new(3.0, egui::Color32::from_rgb(232, 184, 74))
+            egui::Stroke::new(3.0, palette::ACCENT_GOLD)
         } else {
-            egui::Stroke::new(1.0, egui::Color32::from_rgb(110, 92, 70))
+            egui::Stroke::new(1.0, palette::CARD_EDGE)
         })
         .corner_radius(8.0)
         .inner_margin(10.0)
@@ -143,7 +144,7 @@ fn show_title(
     let textures = card_textures(&mut contexts, pictures.as_deref());
     let ctx = contexts.ctx_mut()?;
     let backdrop = egui::Frame::new()
-        .fill(egui::Color32::from_rgba_unmultiplied(16, 12, 9, 215))
+        .fill(palette::TITLE_BACKDROP)
         .inner_margin(24.0);
     let mut screen = viewport_ui(ctx, "title");
     let mut clicks = TitleClicks::default();
@@ -217,7 +218,7 @@ fn title_bar(
             egui::RichText::new("Stackyard")
                 .size(40.0)
                 .strong()
-                .color(egui::Color32::from_rgb(240, 214, 160)),
+                .color(palette::HEADING_GOLD),
         );
         ui.label(egui::RichText::new(tr.t("title.subtitle")).size(20.0));
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {

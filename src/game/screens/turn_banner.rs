@@ -2,6 +2,7 @@
 //! colour that changes smoothly when the turn passes; when the game is won, the winner in gold,
 //! pulsing for a few seconds: readable from across the room.
 
+use crate::game::ui::palette;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -23,8 +24,8 @@ pub(super) fn plugin(app: &mut App) {
 /// The banner's plate and text colours for a player (0 = Black, 1 = White, between: changing).
 #[must_use]
 pub fn banner_colours(white: f32) -> (egui::Color32, egui::Color32) {
-    let dark = egui::Color32::from_rgb(22, 20, 19);
-    let light = egui::Color32::from_rgb(242, 234, 216);
+    let dark = palette::BANNER_DARK;
+    let light = palette::BANNER_LIGHT;
     let t = white.clamp(0.0, 1.0);
     (dark.lerp_to_gamma(light, t), light.lerp_to_gamma(dark, t))
 }
@@ -54,8 +55,8 @@ fn show_turn_banner(
             };
             (
                 text,
-                egui::Color32::from_rgb(214, 160, 48),
-                egui::Color32::from_rgb(30, 20, 8),
+                palette::BANNER_GAME_OVER,
+                palette::BANNER_GAME_OVER_TEXT,
                 pulse,
             )
         }
@@ -80,10 +81,7 @@ fn show_turn_banner(
         .show(ctx, |ui| {
             egui::Frame::new()
                 .fill(fill)
-                .stroke(egui::Stroke::new(
-                    2.0,
-                    egui::Color32::from_rgb(214, 170, 90),
-                ))
+                .stroke(egui::Stroke::new(2.0, palette::BANNER_EDGE))
                 .corner_radius(12.0)
                 .inner_margin(egui::Margin::symmetric(26, 8))
                 .show(ui, |ui| {

@@ -2,4 +2,5 @@
 
 pub mod choices;
 pub mod named;
+pub mod palette;
 pub mod viewport;

@@ -1,0 +1,50 @@
+//! The panels' colours, in one place: every egui colour the screens paint with is named here.
+
+use bevy_egui::egui::Color32;
+
+/// The light gold of headings on dark ground: the title's name, attract mode's caption.
+pub const HEADING_GOLD: Color32 = Color32::from_rgb(240, 214, 160);
+/// The gold that marks what is chosen or asks for attention: the chosen card, the idle prompt.
+pub const ACCENT_GOLD: Color32 = Color32::from_rgb(232, 184, 74);
+/// The dark veil over the board behind the title.
+pub const TITLE_BACKDROP: Color32 = Color32::from_rgba_unmultiplied_const(16, 12, 9, 215);
+/// A card's ground.
+pub const CARD_FILL: Color32 = Color32::from_rgba_unmultiplied_const(40, 32, 24, 235);
+/// A card's edge when not chosen.
+pub const CARD_EDGE: Color32 = Color32::from_rgb(110, 92, 70);
+/// Attract mode's caption ground.
+pub const CAPTION_FILL: Color32 = Color32::from_rgba_unmultiplied_const(20, 16, 12, 240);
+/// Text that must stand out most (attract mode's invitation, tall stacks' heights).
+pub const BRIGHT_TEXT: Color32 = Color32::WHITE;
+/// The idle prompt's ground.
+pub const PROMPT_FILL: Color32 = Color32::from_rgb(28, 22, 16);
+/// The turn banner's dark ground (and its text on a light one).
+pub const BANNER_DARK: Color32 = Color32::from_rgb(22, 20, 19);
+/// The turn banner's light ground (and its text on a dark one).
+pub const BANNER_LIGHT: Color32 = Color32::from_rgb(242, 234, 216);
+/// The turn banner's ground at the end of a game.
+pub const BANNER_GAME_OVER: Color32 = Color32::from_rgb(214, 160, 48);
+/// The turn banner's text at the end of a game.
+pub const BANNER_GAME_OVER_TEXT: Color32 = Color32::from_rgb(30, 20, 8);
+/// The turn banner's edge.
+pub const BANNER_EDGE: Color32 = Color32::from_rgb(214, 170, 90);
+/// The swatch of Black's stones in the panel.
+pub const SWATCH_BLACK: Color32 = Color32::from_rgb(20, 20, 24);
+/// The swatch of White's stones in the panel.
+pub const SWATCH_WHITE: Color32 = Color32::from_rgb(235, 228, 210);
+/// A swatch's rim.
+pub const SWATCH_RIM: Color32 = Color32::GRAY;
+/// The hint's words (the hint's violet on the board).
+pub const HINT: Color32 = Color32::from_rgb(200, 110, 250);
+/// The board's coordinates.
+pub const COORDINATES: Color32 = Color32::from_rgb(230, 214, 180);
+/// "Looking at an earlier position".
+pub const VIEWING: Color32 = Color32::from_rgb(255, 200, 90);
+/// The cash beside the pointer (Cash In Hand).
+pub const CASH: Color32 = Color32::from_rgb(255, 228, 150);
+/// The ground of a tall stack's height.
+pub const HEIGHT_TAG: Color32 = Color32::from_black_alpha(170);
+/// A file written.
+pub const DONE: Color32 = Color32::from_rgb(150, 220, 150);
+/// A file that could not be written or read.
+pub const FAILED: Color32 = Color32::from_rgb(255, 120, 100);
