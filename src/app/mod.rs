@@ -1,6 +1,7 @@
 //! The desktop app: Bevy's plugins set up for Stackyard, the game, and the screenshot mode.
 
 pub mod icon;
+mod opening;
 mod screenshot;
 
 use std::path::PathBuf;
@@ -9,7 +10,9 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 
 use crate::game::{self, core::session::Session};
+
 use crate::rules::{AnyGame, Game, Turn};
+pub use opening::OpeningScreen;
 
 /// What the app opens with.
 #[derive(Debug, Clone)]
@@ -50,10 +53,14 @@ pub struct AppOptions {
 impl AppOptions {
     /// Runs as a kiosk with `profile`: attract mode first, unless `screen` names another screen
     /// (`idle-prompt`: a game with the idle prompt up).
-    pub fn use_profile(&mut self, profile: crate::files::profile::Profile, screen: Option<&str>) {
+    pub fn use_profile(
+        &mut self,
+        profile: crate::files::profile::Profile,
+        screen: Option<OpeningScreen>,
+    ) {
         match screen {
             None => self.screen = game::core::screen::Screen::Attract,
-            Some("idle-prompt") => {
+            Some(OpeningScreen::IdlePrompt) => {
                 self.screen = game::core::screen::Screen::Game;
                 self.idle_prompt = true;
             }
@@ -112,9 +119,11 @@ pub fn build(options: AppOptions) -> App {
         .init_resource::<game::core::i18n::I18nFolder>();
     let settings_language = settings.written.language.clone();
     game::core::settings::use_settings(&mut app, settings);
-    app.insert_resource(game::screens::view_settings::SettingsOpen(
-        options.settings_open,
-    ));
+    app.insert_state(if options.settings_open {
+        game::screens::view_settings::SettingsWindow::Open
+    } else {
+        game::screens::view_settings::SettingsWindow::Closed
+    });
     let mut session = Session::new(options.position.clone());
     if let Some(turn) = &options.partial {
         session.resume_turn(turn.clone());

@@ -1,21 +1,10 @@
 //! What the app opens with: `--position`, `--game`, `--partial`, `--screen` and `--opt`,
 //! checked before any window opens.
 
-use crate::app::AppOptions;
-use crate::game::core::screen::Screen;
+use crate::app::{AppOptions, OpeningScreen};
 use crate::rules::{AnyGame, GameId, Setup, play_prefix};
 
 use super::referee::{BAD_MOVE, Failure};
-
-/// The screens `--screen` can show.
-pub const SCREENS: &[&str] = &[
-    "title",
-    "game",
-    "how-to-play",
-    "settings",
-    "attract",
-    "idle-prompt",
-];
 
 /// What the app opens with, from `--position`, `--game`, `--partial`, `--screen` and `--opt`.
 pub fn app_options(
@@ -25,14 +14,17 @@ pub fn app_options(
     screen: Option<&str>,
     settings: &[String],
 ) -> Result<AppOptions, Failure> {
-    if let Some(name) = screen
-        && !SCREENS.contains(&name)
-    {
-        return Err(Failure::usage(format!(
-            "unknown screen '{name}' (screens: {})",
-            SCREENS.join(", ")
-        )));
-    }
+    let screen = match screen.map(|name| (name, OpeningScreen::named(name))) {
+        None => None,
+        Some((_, Some(s))) => Some(s),
+        Some((name, None)) => {
+            let names: Vec<&str> = OpeningScreen::ALL.iter().map(|s| s.name()).collect();
+            return Err(Failure::usage(format!(
+                "unknown screen '{name}' (screens: {})",
+                names.join(", ")
+            )));
+        }
+    };
     // A game asked for on the command line wins over resuming after a crash.
     let asked = position.is_some() || game.is_some() || partial.is_some();
     let start = match (position, game) {
@@ -57,14 +49,11 @@ pub fn app_options(
         None => None,
     };
     // Asked for nothing, the app opens on the title; asked for a game or a position, on it.
-    let settings_open = screen == Some("settings");
+    let settings_open = screen == Some(OpeningScreen::Settings);
     let screen = match screen {
-        Some("title" | "settings") => Screen::Title,
-        Some("how-to-play") => Screen::HowToPlay,
-        Some("attract") => Screen::Attract,
-        Some(_) => Screen::Game,
-        None if asked => Screen::Game,
-        None => Screen::Title,
+        Some(s) => s.screen(),
+        None if asked => crate::game::core::screen::Screen::Game,
+        None => crate::game::core::screen::Screen::Title,
     };
     Ok(AppOptions {
         position: start,

@@ -223,8 +223,12 @@ pub fn run(
                         return referee::USAGE;
                     }
                 };
-                let kiosk_screen =
-                    matches!(cli.app.screen.as_deref(), Some("attract" | "idle-prompt"));
+                let opening = cli
+                    .app
+                    .screen
+                    .as_deref()
+                    .and_then(crate::app::OpeningScreen::named);
+                let kiosk_screen = opening.is_some_and(crate::app::OpeningScreen::needs_profile);
                 if kiosk_screen && cli.app.profile.is_none() {
                     let _ = writeln!(
                         err,
@@ -248,7 +252,7 @@ pub fn run(
                                 );
                                 return referee::USAGE;
                             }
-                            options.use_profile(profile, cli.app.screen.as_deref());
+                            options.use_profile(profile, opening);
                         }
                         Err(e) => {
                             let _ = writeln!(err, "stackyard: {}: {e}", path.display());

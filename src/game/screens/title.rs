@@ -5,6 +5,7 @@
 use crate::game::ui::named::name_control;
 use std::path::PathBuf;
 
+use crate::game::screens::view_settings::SettingsWindow;
 use crate::game::ui::palette;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, EguiTextureHandle, egui};
@@ -137,7 +138,8 @@ fn show_title(
     mut requests: MessageWriter<SessionRequest>,
     mut loads: MessageWriter<LoadRequest>,
     mut exit: MessageWriter<AppExit>,
-    mut settings_open: ResMut<crate::game::screens::view_settings::SettingsOpen>,
+    window: Res<State<SettingsWindow>>,
+    mut next_window: ResMut<NextState<SettingsWindow>>,
     kiosk: Option<Res<crate::game::core::kiosk::Kiosk>>,
     tr: Res<Tr>,
 ) -> Result {
@@ -169,7 +171,7 @@ fn show_title(
         exit.write(AppExit::Success);
     }
     if clicks.settings {
-        settings_open.0 = !settings_open.0;
+        next_window.set(window.get().toggled());
     }
     if let Some(path) = clicks.resume {
         loads.write(LoadRequest(path));

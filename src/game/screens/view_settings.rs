@@ -20,11 +20,28 @@ use crate::game::core::preferences::{
 };
 
 /// Whether the Settings window is open.
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct SettingsOpen(pub bool);
+#[derive(States, Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum SettingsWindow {
+    /// Closed (the start, unless `--screen settings`).
+    #[default]
+    Closed,
+    /// Open over the title or the game.
+    Open,
+}
+
+impl SettingsWindow {
+    /// The other one: the Settings button opens a closed window and closes an open one.
+    #[must_use]
+    pub fn toggled(self) -> SettingsWindow {
+        match self {
+            SettingsWindow::Closed => SettingsWindow::Open,
+            SettingsWindow::Open => SettingsWindow::Closed,
+        }
+    }
+}
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<SettingsOpen>()
+    app.init_state::<SettingsWindow>()
         .add_systems(
             EguiPrimaryContextPass,
             (
@@ -33,7 +50,7 @@ pub(super) fn plugin(app: &mut App) {
                     not(in_state(crate::game::core::screen::Screen::Title))
                         .and_then(not(in_state(crate::game::core::screen::Screen::Attract))),
                 ),
-                show_settings_window.run_if(|open: Res<SettingsOpen>| open.0),
+                show_settings_window.run_if(in_state(SettingsWindow::Open)),
                 show_settings_notice,
             )
                 .chain(),
@@ -151,7 +168,8 @@ fn show_view_window(
     mut contexts: EguiContexts,
     mut settings: ResMut<ViewSettings>,
     mut speed: ResMut<AnimationSpeed>,
-    mut open: ResMut<SettingsOpen>,
+    window: Res<State<SettingsWindow>>,
+    mut next: ResMut<NextState<SettingsWindow>>,
     mut orbits: Query<&mut Orbit>,
     screen: Res<State<crate::game::core::screen::Screen>>,
     tr: Res<Tr>,
@@ -188,7 +206,7 @@ fn show_view_window(
                 }
             });
             if ui.button(tr.t("view.settings")).clicked() {
-                open.0 = !open.0;
+                next.set(window.get().toggled());
             }
         });
     Ok(())
@@ -196,7 +214,7 @@ fn show_view_window(
 
 fn show_settings_window(
     mut contexts: EguiContexts,
-    mut open: ResMut<SettingsOpen>,
+    mut next: ResMut<NextState<SettingsWindow>>,
     mut settings: ResMut<ViewSettings>,
     mut speed: ResMut<AnimationSpeed>,
     mut mode: ResMut<DisplayMode>,
@@ -253,11 +271,11 @@ fn show_settings_window(
             );
             ui.label(egui::RichText::new(kept).small().weak());
             if ui.button(tr.t("settings.close")).clicked() {
-                open.0 = false;
+                next.set(SettingsWindow::Closed);
             }
         });
     if !still_open {
-        open.0 = false;
+        next.set(SettingsWindow::Closed);
     }
     Ok(())
 }
