@@ -32,8 +32,16 @@ pub struct Staff {
     pub taps: Vec<Duration>,
     /// The PIN typed so far, while the PIN pad is up.
     pub pin_pad: Option<String>,
-    /// Whether the staff menu is open.
-    pub menu_open: bool,
+}
+
+/// Whether the staff menu is open.
+#[derive(States, Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum StaffMenu {
+    /// Closed: the kiosk runs for its visitors.
+    #[default]
+    Closed,
+    /// Open: Resume, Restart, Quit.
+    Open,
 }
 
 impl Staff {
@@ -47,11 +55,11 @@ impl Staff {
         }
     }
 
-    /// Checks a typed PIN: the right one opens the menu; a wrong one closes the pad.
+    /// Checks a typed PIN and closes the pad: whether it is the right one (which opens the
+    /// menu).
     pub fn enter_pin(&mut self, typed: &str, pin: &str) -> bool {
         self.pin_pad = None;
-        self.menu_open = typed == pin;
-        self.menu_open
+        typed == pin
     }
 }
 
@@ -68,6 +76,7 @@ pub enum StaffChoice {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Staff>()
+        .init_state::<StaffMenu>()
         .add_message::<StaffChoice>()
         .add_systems(
             Update,
@@ -86,6 +95,7 @@ pub(super) fn panel_plugin(app: &mut App) {
 fn open_staff_menu_on_held_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     mut staff: ResMut<Staff>,
+    mut menu: ResMut<NextState<StaffMenu>>,
     time: Res<Time>,
 ) {
     let Some(keys) = keys else {
@@ -100,7 +110,7 @@ fn open_staff_menu_on_held_keys(
         (true, None) => staff.held_since = Some(now),
         (true, Some(since)) if now.saturating_sub(since) >= HOLD => {
             staff.held_since = None;
-            staff.menu_open = true;
+            menu.set(StaffMenu::Open);
         }
         (true, Some(_)) => {}
     }
@@ -108,13 +118,13 @@ fn open_staff_menu_on_held_keys(
 
 fn follow_staff_choices(
     mut choices: MessageReader<StaffChoice>,
-    mut staff: ResMut<Staff>,
+    mut menu: ResMut<NextState<StaffMenu>>,
     mut next: ResMut<NextState<Screen>>,
     screen: Res<State<Screen>>,
     mut exit: MessageWriter<AppExit>,
 ) {
     for choice in choices.read() {
-        staff.menu_open = false;
+        menu.set(StaffMenu::Closed);
         match choice {
             StaffChoice::Resume => {}
             StaffChoice::Restart => {
@@ -157,76 +167,106 @@ fn count_corner_taps(
 fn show_staff_windows(
     mut contexts: EguiContexts,
     mut staff: ResMut<Staff>,
+    menu: Res<State<StaffMenu>>,
+    mut open_menu: ResMut<NextState<StaffMenu>>,
     exhibition: Res<Exhibition>,
     mut choices: MessageWriter<StaffChoice>,
     tr: Res<crate::game::core::i18n::Tr>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let big = |text: &str| {
-        egui::Button::new(egui::RichText::new(text).size(24.0)).min_size(egui::vec2(72.0, 60.0))
-    };
-    if let Some(mut typed) = staff.pin_pad.clone() {
-        let mut done = None;
-        egui::Window::new(tr.t("staff.pin"))
-            .id(egui::Id::new("staff pin"))
-            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-            .order(egui::Order::Foreground)
-            .resizable(false)
-            .collapsible(false)
-            .show(ctx, |ui| {
-                ui.label(egui::RichText::new("•".repeat(typed.len())).size(28.0));
-                egui::Grid::new("pin pad").show(ui, |ui| {
-                    for row in [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"]] {
-                        for d in row {
-                            if ui.add(big(d)).clicked() && typed.len() < 8 {
-                                typed.push_str(d);
-                            }
-                        }
-                        ui.end_row();
-                    }
-                    if ui.add(big(tr.t("staff.cancel"))).clicked() {
-                        done = Some(false);
-                    }
-                    if ui.add(big("0")).clicked() && typed.len() < 8 {
-                        typed.push('0');
-                    }
-                    if ui.add(big(tr.t("settings.ok"))).clicked() {
-                        done = Some(true);
-                    }
-                });
-            });
-        match done {
-            Some(true) => {
-                let pin = exhibition.profile.staff_pin.clone();
-                staff.enter_pin(&typed, &pin);
+    if let Some(typed) = staff.pin_pad.clone() {
+        match pin_pad(ctx, &tr, typed) {
+            PinPad::Typing(typed) => staff.pin_pad = Some(typed),
+            PinPad::Cancelled => staff.pin_pad = None,
+            PinPad::Entered(typed) => {
+                if staff.enter_pin(&typed, &exhibition.profile.staff_pin) {
+                    open_menu.set(StaffMenu::Open);
+                }
             }
-            Some(false) => staff.pin_pad = None,
-            None => staff.pin_pad = Some(typed),
         }
     }
-    if staff.menu_open {
-        egui::Window::new(tr.t("staff.title"))
-            .id(egui::Id::new("staff menu"))
-            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-            .order(egui::Order::Foreground)
-            .resizable(false)
-            .collapsible(false)
-            .show(ctx, |ui| {
-                ui.horizontal(|ui| {
-                    for (name, choice) in [
-                        ("staff.resume", StaffChoice::Resume),
-                        ("staff.restart", StaffChoice::Restart),
-                        ("title.quit", StaffChoice::Quit),
-                    ] {
-                        if ui
-                            .add(big(tr.t(name)).min_size(egui::vec2(140.0, 64.0)))
-                            .clicked()
-                        {
-                            choices.write(choice);
-                        }
-                    }
-                });
-            });
+    if *menu.get() == StaffMenu::Open {
+        staff_menu(ctx, &tr, &mut choices);
     }
     Ok(())
+}
+
+/// A large button for a finger.
+fn big(text: &str) -> egui::Button<'_> {
+    egui::Button::new(egui::RichText::new(text).size(24.0)).min_size(egui::vec2(72.0, 60.0))
+}
+
+/// Where the PIN pad stands after this frame.
+enum PinPad {
+    Typing(String),
+    Cancelled,
+    Entered(String),
+}
+
+/// The PIN pad: digits, Cancel and OK; the PIN shown as dots.
+fn pin_pad(ctx: &egui::Context, tr: &crate::game::core::i18n::Tr, mut typed: String) -> PinPad {
+    let mut done = None;
+    egui::Window::new(tr.t("staff.pin"))
+        .id(egui::Id::new("staff pin"))
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .order(egui::Order::Foreground)
+        .resizable(false)
+        .collapsible(false)
+        .show(ctx, |ui| {
+            ui.label(egui::RichText::new("•".repeat(typed.len())).size(28.0));
+            egui::Grid::new("pin pad").show(ui, |ui| {
+                for row in [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"]] {
+                    for d in row {
+                        if ui.add(big(d)).clicked() && typed.len() < 8 {
+                            typed.push_str(d);
+                        }
+                    }
+                    ui.end_row();
+                }
+                if ui.add(big(tr.t("staff.cancel"))).clicked() {
+                    done = Some(false);
+                }
+                if ui.add(big("0")).clicked() && typed.len() < 8 {
+                    typed.push('0');
+                }
+                if ui.add(big(tr.t("settings.ok"))).clicked() {
+                    done = Some(true);
+                }
+            });
+        });
+    match done {
+        Some(true) => PinPad::Entered(typed),
+        Some(false) => PinPad::Cancelled,
+        None => PinPad::Typing(typed),
+    }
+}
+
+/// The staff menu: Resume, Restart, Quit.
+fn staff_menu(
+    ctx: &egui::Context,
+    tr: &crate::game::core::i18n::Tr,
+    choices: &mut MessageWriter<StaffChoice>,
+) {
+    egui::Window::new(tr.t("staff.title"))
+        .id(egui::Id::new("staff menu"))
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .order(egui::Order::Foreground)
+        .resizable(false)
+        .collapsible(false)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                for (name, choice) in [
+                    ("staff.resume", StaffChoice::Resume),
+                    ("staff.restart", StaffChoice::Restart),
+                    ("title.quit", StaffChoice::Quit),
+                ] {
+                    if ui
+                        .add(big(tr.t(name)).min_size(egui::vec2(140.0, 64.0)))
+                        .clicked()
+                    {
+                        choices.write(choice);
+                    }
+                }
+            });
+        });
 }
