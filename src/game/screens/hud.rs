@@ -175,6 +175,7 @@ fn show_panel(
     let ctx = contexts.ctx_mut()?;
     let position = session.position();
     let mut go_to = None;
+    let mut chosen_seats = *seats;
     egui::Window::new(tr.game(position.id()))
         .id(egui::Id::new("game panel"))
         .anchor(egui::Align2::RIGHT_TOP, [-12.0, 12.0])
@@ -193,15 +194,9 @@ fn show_panel(
             };
             status.show(ui, &tr, &mut count, &mut requests);
             ui.separator();
-            captures_and_seats(ui, &tr, &session, &mut seats);
+            chosen_seats = captures_and_seats(ui, &tr, &session, *status.seats);
             position_notes(ui, &tr, &session, hovered.0);
             ui.separator();
-            let status = TurnStatus {
-                session: &session,
-                seats: &seats,
-                thinking: thinking.as_deref(),
-                hint: hint.as_deref(),
-            };
             go_to = turn_buttons(ui, &tr, &status, &mut requests, &mut hints);
             ui.separator();
             pick_game(ui, &tr, &mut picker, &mut requests);
@@ -211,6 +206,10 @@ fn show_panel(
             }
             ui.small(tr.t("hud.camera_help"));
         });
+    // A seat chosen in the panel counts from the next frame.
+    if chosen_seats != *seats {
+        *seats = chosen_seats;
+    }
     if let Some(screen) = go_to {
         if screen == Screen::HowToPlay {
             *guided = crate::game::screens::how_to_play::Guided::of(position.id());
@@ -303,8 +302,8 @@ impl TurnStatus<'_> {
     }
 }
 
-/// Each side's captures, and who plays it.
-fn captures_and_seats(ui: &mut egui::Ui, tr: &Tr, session: &Session, seats: &mut Seats) {
+/// Each side's captures, and who plays it: the seats as chosen now.
+fn captures_and_seats(ui: &mut egui::Ui, tr: &Tr, session: &Session, seats: Seats) -> Seats {
     let position = session.position();
     for p in Player::ALL {
         ui.horizontal(|ui| {
@@ -313,7 +312,7 @@ fn captures_and_seats(ui: &mut egui::Ui, tr: &Tr, session: &Session, seats: &mut
         });
     }
     ui.separator();
-    let mut chosen = *seats;
+    let mut chosen = seats;
     for p in Player::ALL {
         ui.horizontal(|ui| {
             swatch(ui, p);
@@ -325,9 +324,7 @@ fn captures_and_seats(ui: &mut egui::Ui, tr: &Tr, session: &Session, seats: &mut
             seat_picker(ui, tr, p, seat);
         });
     }
-    if chosen != *seats {
-        *seats = chosen;
-    }
+    chosen
 }
 
 /// The stack under the pointer, the last move and the turn's number.
