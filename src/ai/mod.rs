@@ -7,6 +7,7 @@ pub mod eval;
 pub mod mast;
 pub mod mcts;
 pub mod rng;
+pub mod sprt;
 
 use std::time::Duration;
 

@@ -2,15 +2,17 @@
 //! game, printed for people or as JSON.
 
 use std::io::Write;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use crate::ai::arena::{Contestant, GameRecord, PlayerSpec, play_game, summarise};
+use crate::ai::arena::{Contestant, PlayerSpec, play_game, summarise};
 use crate::ai::eval::AnyEval;
+use crate::ai::sprt::Sprt;
 use crate::ai::{Level, Search};
 use crate::rules::{ActionList, AnyGame, BUILT, Game, GameId, Player, Setup, zobrist};
 
+use super::match_tally::{SprtResult, Tally};
 use super::referee::Failure;
 
 fn game_id(name: &str) -> Result<GameId, Failure> {
@@ -59,14 +61,18 @@ pub struct MatchRequest<'a> {
     pub from: Option<&'a str>,
     /// One JSON object rather than lines for people.
     pub json: bool,
+    /// Stop once this sequential test decides (`--games` is then the most played).
+    pub sprt: Option<Sprt>,
 }
 
-/// `match --game G A B --games N [--seed S] [--jobs J] [--from POSITION] [--json]`: A's results
-/// against B, colours alternating between games, every game from the start (or from
-/// `--from`). Game `k` has its own seeds, so a match played on `J` threads has the same games
-/// as on one (time-limited players aside, whose playouts depend on the machine). Each finished
-/// game is reported on `progress` as it ends, with its time per decision and the most a decision
-/// ran past its time budget, so a match stopped part-way still shows both.
+/// `match --game G A B --games N [--seed S] [--jobs J] [--from POSITION] [--json]
+/// [--sprt ELO0,ELO1]`: A's results against B, colours alternating between games, every game
+/// from the start (or from `--from`). Game `k` has its own seeds, so a match played on `J`
+/// threads has the same games as on one (time-limited players aside, whose playouts depend on
+/// the machine). Each finished game is reported on `progress` as it ends, with its time per
+/// decision and the most a decision ran past its time budget, so a match stopped part-way still
+/// shows both. With `--sprt`, each complete pair's LLR is reported too, and no new game starts
+/// once the test has decided (the games under way finish and count).
 pub fn run_match(
     request: &MatchRequest<'_>,
     progress: &mut dyn Write,
@@ -79,6 +85,7 @@ pub fn run_match(
         jobs,
         from,
         json,
+        sprt,
     } = request;
     let id = game_id(game)?;
     let (a_spec, b_spec) = (spec(a)?, spec(b)?);
@@ -100,15 +107,15 @@ pub fn run_match(
         };
         play_game(&start, &mut pa, &mut pb, a_colour)
     };
-    let mut slots: Vec<Option<GameRecord>> = vec![None; games as usize];
-    let next = AtomicU32::new(0);
+    let mut tally = Tally::new(games, sprt);
+    let (next, stop) = (AtomicU32::new(0), AtomicBool::new(false));
     std::thread::scope(|scope| {
         let (done, finished) = mpsc::channel();
         for _ in 0..jobs.min(games) {
             let done = done.clone();
-            let (next, play) = (&next, &play);
+            let (next, stop, play) = (&next, &stop, &play);
             scope.spawn(move || {
-                loop {
+                while !stop.load(Ordering::Relaxed) {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     if k >= games || done.send((k, play(k))).is_err() {
                         break;
@@ -117,59 +124,22 @@ pub fn run_match(
             });
         }
         drop(done);
-        let mut tally = [0u32; 3];
-        for (count, (k, record)) in finished.into_iter().enumerate() {
-            if let Some(r) = record {
-                // 0 won, 1 drawn, 2 lost, from A's side.
-                let outcome = match r.outcome.winner() {
-                    Some(p) if p == r.a_colour => 0,
-                    Some(_) => 2,
-                    None => 1,
-                };
-                tally[outcome] += 1;
-                let _ = writeln!(
-                    progress,
-                    "game {} of {games} (#{k}, A {}): A {} ({}), {} turns; A {}-{}-{} so far; \
-                     {:.1} ms a decision, at most {:.1} ms past a time budget",
-                    count + 1,
-                    r.a_colour,
-                    ["won", "drew", "lost"][outcome],
-                    r.outcome.reason().word(),
-                    r.plies,
-                    tally[0],
-                    tally[1],
-                    tally[2],
-                    r.ms_per_decision(),
-                    r.overrun.as_secs_f64() * 1000.0,
-                );
+        for (k, record) in finished {
+            if tally.note(k, record, progress) {
+                stop.store(true, Ordering::Relaxed);
             }
-            slots[k as usize] = record;
         }
     });
-    let records: Vec<GameRecord> = slots.into_iter().flatten().collect();
-    if records.len() < games as usize {
+    if tally.unplayable() {
         return Err(Failure::usage(format!("{id} cannot be played")));
     }
+    let records = tally.records();
     let s = summarise(&records);
+    let sprt = tally.sprt();
     if json {
-        return Ok(vec![format!(
-            "{{\"games\":{},\"a_wins\":{},\"draws\":{},\"b_wins\":{},\"a_score\":{:.4},\
-             \"elo\":{:.1},\"elo_low\":{:.1},\"elo_high\":{:.1},\"mean_plies\":{:.1},\
-             \"mean_ms_per_move\":{:.3},\"max_ms_over_budget\":{:.1}}}",
-            s.games,
-            s.a_wins,
-            s.draws,
-            s.b_wins,
-            s.a_score,
-            s.elo,
-            s.elo_low,
-            s.elo_high,
-            s.mean_plies,
-            s.mean_ms_per_move,
-            s.max_ms_over_budget
-        )]);
+        return Ok(vec![json_summary(&s, sprt)]);
     }
-    Ok(vec![
+    let mut lines = vec![
         format!(
             "{id}: {a} (A) against {b} (B), {} games, seed {seed}",
             s.games
@@ -192,7 +162,43 @@ pub fn run_match(
              time budget",
             s.mean_plies, s.mean_ms_per_move, s.max_ms_over_budget
         ),
-    ])
+    ];
+    if let (Some(r), Some(test)) = (sprt, request.sprt) {
+        lines.push(format!(
+            "SPRT Elo {} against {} (alpha {}, beta {}): LLR {:.3} ({:.3}, {:.3}) over {} pairs: {}",
+            test.elo0,
+            test.elo1,
+            test.alpha,
+            test.beta,
+            r.llr,
+            r.bounds.0,
+            r.bounds.1,
+            r.pairs,
+            r.verdict(records.len())
+        ));
+    }
+    Ok(lines)
+}
+
+/// The match as one JSON object (with the test's result under `sprt` when one ran).
+fn json_summary(s: &crate::ai::arena::MatchSummary, sprt: Option<SprtResult>) -> String {
+    let sprt = sprt.map_or_else(String::new, |r| format!(",\"sprt\":{}", r.json()));
+    format!(
+        "{{\"games\":{},\"a_wins\":{},\"draws\":{},\"b_wins\":{},\"a_score\":{:.4},\
+         \"elo\":{:.1},\"elo_low\":{:.1},\"elo_high\":{:.1},\"mean_plies\":{:.1},\
+         \"mean_ms_per_move\":{:.3},\"max_ms_over_budget\":{:.1}{sprt}}}",
+        s.games,
+        s.a_wins,
+        s.draws,
+        s.b_wins,
+        s.a_score,
+        s.elo,
+        s.elo_low,
+        s.elo_high,
+        s.mean_plies,
+        s.mean_ms_per_move,
+        s.max_ms_over_budget
+    )
 }
 
 /// `bench [--game G] [--seconds S] [--json]`: random playouts and actions per second, and search

@@ -3,6 +3,7 @@
 #[cfg(feature = "app")]
 mod app_options;
 mod arena;
+mod match_tally;
 mod referee;
 
 use std::ffi::OsString;
@@ -142,6 +143,16 @@ enum Command {
         /// Print one JSON object
         #[arg(long)]
         json: bool,
+        /// Stop once a sequential probability ratio test over game pairs accepts H0: Elo ≤
+        /// ELO0 or H1: Elo ≥ ELO1 (A against B); --games is then the most played
+        #[arg(long, value_name = "ELO0,ELO1")]
+        sprt: Option<String>,
+        /// The test's chance of accepting H1 when H0 holds
+        #[arg(long, default_value_t = 0.05, requires = "sprt")]
+        alpha: f64,
+        /// The test's chance of accepting H0 when H1 holds
+        #[arg(long, default_value_t = 0.05, requires = "sprt")]
+        beta: f64,
     },
     /// Play computer against computer across every game without a window, reporting memory
     Soak {
@@ -184,6 +195,25 @@ pub fn main() -> i32 {
         &mut std::io::stdout(),
         &mut std::io::stderr(),
     )
+}
+
+/// The sequential test `match --sprt ELO0,ELO1 [--alpha A] [--beta B]` asks for.
+fn sprt_test(
+    bounds: &str,
+    alpha: f64,
+    beta: f64,
+) -> Result<crate::ai::sprt::Sprt, referee::Failure> {
+    let bad = |why: String| referee::Failure::usage(format!("bad --sprt '{bounds}': {why}"));
+    let (low, high) = bounds
+        .split_once(',')
+        .ok_or_else(|| bad("give two Elo bounds, ELO0,ELO1".into()))?;
+    let number = |t: &str| {
+        t.trim()
+            .parse::<f64>()
+            .map_err(|_| bad(format!("'{t}' is not a number")))
+    };
+    crate::ai::sprt::Sprt::new(number(low)?, number(high)?, alpha, beta)
+        .map_err(|e| bad(e.to_string()))
 }
 
 /// Runs a command line, writing to the given streams; returns the exit status
@@ -339,18 +369,29 @@ pub fn run(
             jobs,
             from,
             json,
-        }) => arena::run_match(
-            &arena::MatchRequest {
-                game: &game,
-                players: (&a, &b),
-                games,
-                seed,
-                jobs,
-                from: from.as_deref(),
-                json,
-            },
-            err,
-        ),
+            sprt,
+            alpha,
+            beta,
+        }) => match sprt
+            .as_deref()
+            .map(|t| sprt_test(t, alpha, beta))
+            .transpose()
+        {
+            Err(failure) => Err(failure),
+            Ok(sprt) => arena::run_match(
+                &arena::MatchRequest {
+                    game: &game,
+                    players: (&a, &b),
+                    games,
+                    seed,
+                    jobs,
+                    from: from.as_deref(),
+                    json,
+                    sprt,
+                },
+                err,
+            ),
+        },
         Some(Command::Soak { games, seed }) => arena::run_soak(games, seed),
         Some(Command::Bench {
             game,

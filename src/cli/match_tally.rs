@@ -1,0 +1,180 @@
+//! A match's results as its games end (in any order, from several threads): each game reported
+//! on the progress stream, the records kept in game order, and, with `--sprt`, the sequential
+//! test over game pairs (games `2j` and `2j + 1`, one with each colour), which says when the
+//! match may stop.
+
+use std::collections::HashMap;
+use std::io::Write;
+
+use crate::ai::arena::GameRecord;
+use crate::ai::sprt::{Decision, Sprt};
+
+/// The sequential test under way.
+struct SprtRun {
+    test: Sprt,
+    /// Half points A scored, and games ended, in each pair not yet complete.
+    open: HashMap<u32, (u32, u32)>,
+    /// Complete pairs by A's half points (0 to 4).
+    pairs: [u32; 5],
+    llr: f64,
+    /// The decision and the games ended when it was reached.
+    decided: Option<(Decision, usize)>,
+}
+
+/// Where the test stands at the end of a match.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SprtResult {
+    /// The log-likelihood ratio of the complete pairs.
+    pub llr: f64,
+    /// Its bounds.
+    pub bounds: (f64, f64),
+    /// The decision, with the games ended when it was reached; `None`: undecided.
+    pub decided: Option<(Decision, usize)>,
+    /// Complete pairs.
+    pub pairs: u32,
+}
+
+/// A match's results so far.
+pub struct Tally {
+    games: u32,
+    slots: Vec<Option<GameRecord>>,
+    ended: usize,
+    /// Won, drawn, lost, from A's side.
+    wdl: [u32; 3],
+    unplayable: bool,
+    sprt: Option<SprtRun>,
+}
+
+impl Tally {
+    /// An empty tally of a match of at most `games` games.
+    #[must_use]
+    pub fn new(games: u32, sprt: Option<Sprt>) -> Tally {
+        Tally {
+            games,
+            slots: vec![None; games as usize],
+            ended: 0,
+            wdl: [0; 3],
+            unplayable: false,
+            sprt: sprt.map(|test| SprtRun {
+                test,
+                open: HashMap::new(),
+                pairs: [0; 5],
+                llr: 0.0,
+                decided: None,
+            }),
+        }
+    }
+
+    /// Notes game `k`'s end (`None`: it could not be played) and reports it; whether the match
+    /// may stop (the test has decided).
+    pub fn note(&mut self, k: u32, record: Option<GameRecord>, progress: &mut dyn Write) -> bool {
+        self.ended += 1;
+        let Some(r) = record else {
+            self.unplayable = true;
+            return true;
+        };
+        let outcome = match r.outcome.winner() {
+            Some(p) if p == r.a_colour => 0,
+            Some(_) => 2,
+            None => 1,
+        };
+        self.wdl[outcome] += 1;
+        let [w, d, l] = self.wdl;
+        let _ = writeln!(
+            progress,
+            "game {} of {} (#{k}, A {}): A {} ({}), {} turns; A {w}-{d}-{l} so far; \
+             {:.1} ms a decision, at most {:.1} ms past a time budget",
+            self.ended,
+            self.games,
+            r.a_colour,
+            ["won", "drew", "lost"][outcome],
+            r.outcome.reason().word(),
+            r.plies,
+            r.ms_per_decision(),
+            r.overrun.as_secs_f64() * 1000.0,
+        );
+        self.slots[k as usize] = Some(r);
+        let halves = 2 - outcome as u32;
+        self.note_for_the_test(k, halves, progress)
+    }
+
+    /// Adds a game's half points to its pair; a complete pair moves the test on.
+    fn note_for_the_test(&mut self, k: u32, halves: u32, progress: &mut dyn Write) -> bool {
+        let ended = self.ended;
+        let Some(run) = self.sprt.as_mut() else {
+            return false;
+        };
+        let pair = run.open.entry(k / 2).or_insert((0, 0));
+        pair.0 += halves;
+        pair.1 += 1;
+        if pair.1 < 2 {
+            return run.decided.is_some();
+        }
+        let (points, _) = run.open.remove(&(k / 2)).unwrap_or_default();
+        run.pairs[points as usize] += 1;
+        run.llr = run.test.llr(&run.pairs);
+        let (lower, upper) = run.test.bounds();
+        let _ = writeln!(
+            progress,
+            "pair {} (games #{} and #{}): A {} of 2; LLR {:.3} ({lower:.3}, {upper:.3})",
+            k / 2,
+            k / 2 * 2,
+            k / 2 * 2 + 1,
+            f64::from(points) / 2.0,
+            run.llr,
+        );
+        if run.decided.is_none()
+            && let Some(d) = run.test.decide(run.llr)
+        {
+            run.decided = Some((d, ended));
+        }
+        run.decided.is_some()
+    }
+
+    /// A game could not be played.
+    #[must_use]
+    pub fn unplayable(&self) -> bool {
+        self.unplayable
+    }
+
+    /// The records of the games that ended, in game order.
+    #[must_use]
+    pub fn records(&self) -> Vec<GameRecord> {
+        self.slots.iter().flatten().cloned().collect()
+    }
+
+    /// Where the test stands, if one runs.
+    #[must_use]
+    pub fn sprt(&self) -> Option<SprtResult> {
+        self.sprt.as_ref().map(|run| SprtResult {
+            llr: run.llr,
+            bounds: run.test.bounds(),
+            decided: run.decided,
+            pairs: run.pairs.iter().sum(),
+        })
+    }
+}
+
+impl SprtResult {
+    /// The verdict in words: "H1 accepted after N games", or "undecided after N games".
+    #[must_use]
+    pub fn verdict(&self, games: usize) -> String {
+        match self.decided {
+            Some((d, at)) => format!("{d} accepted after {at} games"),
+            None => format!("undecided after {games} games"),
+        }
+    }
+
+    /// The JSON object `match --json` adds.
+    #[must_use]
+    pub fn json(&self) -> String {
+        let decision = self
+            .decided
+            .map_or_else(|| "undecided".to_owned(), |(d, _)| d.to_string());
+        format!(
+            "{{\"llr\":{:.4},\"lower\":{:.4},\"upper\":{:.4},\"decision\":\"{decision}\",\
+             \"pairs\":{}}}",
+            self.llr, self.bounds.0, self.bounds.1, self.pairs
+        )
+    }
+}
