@@ -291,3 +291,52 @@ fn bench_reports_the_three_speeds_of_a_game() {
         assert!(field(game, name) > 0.0, "{name}: {out}");
     }
 }
+
+#[test]
+fn match_records_are_save_files_that_replay_to_the_same_result() {
+    use stackyard::files::save::SaveFile;
+    use stackyard::rules::{Game, Player};
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("match-records");
+    let _ = std::fs::remove_dir_all(&dir);
+    let (code, _, err) = run(&[
+        "match",
+        "--game",
+        "grabber-6",
+        "greedy",
+        "random",
+        "--games",
+        "3",
+        "--records",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 3, "{names:?}");
+    // Game 0: A (greedy) had Black; game 1: White.
+    assert!(names[0].starts_with("0000-greedy-vs-random-"), "{names:?}");
+    assert!(names[1].starts_with("0001-random-vs-greedy-"), "{names:?}");
+    for name in &names {
+        let (file, game) = SaveFile::load(&dir.join(name)).unwrap();
+        assert!(!file.moves.is_empty());
+        let mut end = game.start.clone();
+        for turn in &game.moves {
+            for &a in turn {
+                end.play(a);
+            }
+        }
+        let winner = end.outcome().and_then(|o| o.winner());
+        let said = match winner {
+            Some(Player::Black) => "black-won",
+            Some(Player::White) => "white-won",
+            None => "drawn",
+        };
+        assert!(
+            name.ends_with(&format!("-{said}.ron")),
+            "{name}: {winner:?}"
+        );
+    }
+}

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use crate::rules::{Action, ActionList, AnyGame, Game, Outcome, Player, Repetitions};
+use crate::rules::{Action, ActionList, AnyGame, Game, Outcome, Player, Repetitions, Turn};
 
 use super::eval::{AnyEval, Evaluator};
 use super::rng::Rng;
@@ -230,7 +230,7 @@ impl Contestant {
 }
 
 /// How one game of a match ended.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
     /// The result.
     pub outcome: Outcome,
@@ -244,6 +244,8 @@ pub struct GameRecord {
     pub thinking: Duration,
     /// The most a time-limited decision took past its budget, either player.
     pub overrun: Duration,
+    /// The whole moves, in the game's notation (what a save file keeps).
+    pub moves: Vec<String>,
 }
 
 impl GameRecord {
@@ -277,6 +279,7 @@ pub fn play_game(
     let mut g = start.clone();
     let mut record = Repetitions::new(&g);
     let (mut decisions, mut thinking) = (0u64, Duration::ZERO);
+    let (mut turn, mut moves) = (Turn::new(g.clone()), Vec::new());
     loop {
         if let Some(outcome) = record.outcome(&g) {
             return Some(GameRecord {
@@ -286,6 +289,7 @@ pub fn play_game(
                 decisions,
                 thinking,
                 overrun: a.overrun().max(b.overrun()),
+                moves,
             });
         }
         let t = Instant::now();
@@ -299,8 +303,12 @@ pub fn play_game(
         g.play(action);
         a.observe(action);
         b.observe(action);
+        // The turn's notation, for the record; the rules above have already played it.
+        let _ = turn.play(action);
         if !g.in_turn() {
             record.push(&g);
+            moves.push(turn.notation());
+            turn = Turn::new(g.clone());
         }
     }
 }
@@ -408,6 +416,7 @@ mod tests {
             decisions: 20,
             thinking: Duration::from_millis(40),
             overrun: Duration::from_millis(u64::from(a_colour == Player::White)),
+            moves: Vec::new(),
         };
         let s = summarise(&[
             record(Some(Player::Black), Player::Black),

@@ -12,7 +12,7 @@ use crate::ai::sprt::Sprt;
 use crate::ai::{Level, Search};
 use crate::rules::{ActionList, AnyGame, BUILT, Game, GameId, Player, Setup, zobrist};
 
-use super::match_tally::{SprtResult, Tally};
+use super::match_tally::{Records, SprtResult, Tally};
 use super::referee::Failure;
 
 fn game_id(name: &str) -> Result<GameId, Failure> {
@@ -63,6 +63,8 @@ pub struct MatchRequest<'a> {
     pub json: bool,
     /// Stop once this sequential test decides (`--games` is then the most played).
     pub sprt: Option<Sprt>,
+    /// Write each game as a save file in this folder.
+    pub records: Option<&'a std::path::Path>,
 }
 
 /// `match --game G A B --games N [--seed S] [--jobs J] [--from POSITION] [--json]
@@ -86,6 +88,7 @@ pub fn run_match(
         from,
         json,
         sprt,
+        records,
     } = request;
     let id = game_id(game)?;
     let (a_spec, b_spec) = (spec(a)?, spec(b)?);
@@ -107,7 +110,20 @@ pub fn run_match(
         };
         play_game(&start, &mut pa, &mut pb, a_colour)
     };
-    let mut tally = Tally::new(games, sprt);
+    let records = match records {
+        Some(dir) => {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                Failure::usage(format!("--records {}: cannot make it: {e}", dir.display()))
+            })?;
+            Some(Records {
+                dir: dir.to_path_buf(),
+                start: start.clone(),
+                players: (a.to_owned(), b.to_owned()),
+            })
+        }
+        None => None,
+    };
+    let mut tally = Tally::new(games, sprt, records);
     let (next, stop) = (AtomicU32::new(0), AtomicBool::new(false));
     std::thread::scope(|scope| {
         let (done, finished) = mpsc::channel();

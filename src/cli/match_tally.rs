@@ -1,13 +1,57 @@
 //! A match's results as its games end (in any order, from several threads): each game reported
-//! on the progress stream, the records kept in game order, and, with `--sprt`, the sequential
-//! test over game pairs (games `2j` and `2j + 1`, one with each colour), which says when the
-//! match may stop.
+//! on the progress stream, the records kept in game order, each game written as a save file
+//! with `--records`, and, with `--sprt`, the sequential test over game pairs (games `2j` and
+//! `2j + 1`, one with each colour), which says when the match may stop.
 
 use std::collections::HashMap;
 use std::io::Write;
+use std::path::PathBuf;
 
 use crate::ai::arena::GameRecord;
 use crate::ai::sprt::{Decision, Sprt};
+use crate::files::save::{SaveFile, SavedSeats};
+use crate::rules::{AnyGame, Player};
+
+/// Where each game of a match is written as a save file (`match --records DIR`): the app's
+/// format, so Load replays it move by move.
+pub struct Records {
+    /// The folder.
+    pub dir: PathBuf,
+    /// The position every game starts from.
+    pub start: AnyGame,
+    /// Players A and B, as written on the command line.
+    pub players: (String, String),
+}
+
+impl Records {
+    /// A game's file name: its number, who had Black and White, and the result, as in
+    /// `0003-random-vs-mcts_casual-white-won.ron`.
+    #[must_use]
+    pub fn file_name(&self, k: u32, record: &GameRecord) -> String {
+        let safe = |name: &str| -> String {
+            name.chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                .collect()
+        };
+        let (a, b) = (&self.players.0, &self.players.1);
+        let (black, white) = match record.a_colour {
+            Player::Black => (a, b),
+            Player::White => (b, a),
+        };
+        let result = match record.outcome.winner() {
+            Some(Player::Black) => "black-won",
+            Some(Player::White) => "white-won",
+            None => "drawn",
+        };
+        format!("{k:04}-{}-vs-{}-{result}.ron", safe(black), safe(white))
+    }
+
+    /// Writes a game (atomically); what went wrong, if anything.
+    fn write(&self, k: u32, record: &GameRecord) -> Result<(), String> {
+        let path = self.dir.join(self.file_name(k, record));
+        SaveFile::of(&self.start, &record.moves, SavedSeats::default()).store(&path)
+    }
+}
 
 /// The sequential test under way.
 struct SprtRun {
@@ -43,13 +87,15 @@ pub struct Tally {
     wdl: [u32; 3],
     unplayable: bool,
     sprt: Option<SprtRun>,
+    records: Option<Records>,
 }
 
 impl Tally {
     /// An empty tally of a match of at most `games` games.
     #[must_use]
-    pub fn new(games: u32, sprt: Option<Sprt>) -> Tally {
+    pub fn new(games: u32, sprt: Option<Sprt>, records: Option<Records>) -> Tally {
         Tally {
+            records,
             games,
             slots: vec![None; games as usize],
             ended: 0,
@@ -93,6 +139,11 @@ impl Tally {
             r.ms_per_decision(),
             r.overrun.as_secs_f64() * 1000.0,
         );
+        if let Some(records) = &self.records
+            && let Err(e) = records.write(k, &r)
+        {
+            let _ = writeln!(progress, "game #{k}: its record was not written: {e}");
+        }
         self.slots[k as usize] = Some(r);
         let halves = 2 - outcome as u32;
         self.note_for_the_test(k, halves, progress)

@@ -153,6 +153,10 @@ enum Command {
         /// The test's chance of accepting H0 when H1 holds
         #[arg(long, default_value_t = 0.05, requires = "sprt")]
         beta: f64,
+        /// Write each game as a save file in DIR (Load in the app replays it), named by its
+        /// number, who had Black and White, and the result
+        #[arg(long, value_name = "DIR")]
+        records: Option<std::path::PathBuf>,
     },
     /// Play computer against computer across every game without a window, reporting memory
     Soak {
@@ -372,6 +376,7 @@ pub fn run(
             sprt,
             alpha,
             beta,
+            records,
         }) => match sprt
             .as_deref()
             .map(|t| sprt_test(t, alpha, beta))
@@ -388,6 +393,7 @@ pub fn run(
                     from: from.as_deref(),
                     json,
                     sprt,
+                    records: records.as_deref(),
                 },
                 err,
             ),
