@@ -340,3 +340,31 @@ fn match_records_are_save_files_that_replay_to_the_same_result() {
         );
     }
 }
+
+#[test]
+fn a_sequential_match_stops_once_its_result_is_clear() {
+    // One-ply search against random moves: far stronger, so H1 (at least 100 Elo) is accepted
+    // long before the 200 games.
+    let (code, out, progress) = run(&[
+        "match",
+        "--game",
+        "grabber-6",
+        "greedy",
+        "random",
+        "--games",
+        "200",
+        "--sprt",
+        "0,100",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{progress}");
+    assert!(out.contains("\"decision\":\"H1\""), "{out}");
+    assert!(field(&out, "games") < 40.0, "{out}");
+    assert!(progress.contains("pair 0 (games #0 and #1)"), "{progress}");
+    // Random against random is no 50 Elo apart: H0.
+    let (code, out, _) = run(&[
+        "match", "--game", "splay", "random", "random", "--games", "400", "--sprt", "0,50",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("H0 accepted after"), "{out}");
+}

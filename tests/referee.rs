@@ -192,50 +192,6 @@ fn the_binary_prints_and_exits_as_notation_says() {
 }
 
 #[test]
-fn a_sequential_match_stops_once_its_result_is_clear() {
-    let bin = env!("CARGO_BIN_EXE_stackyard");
-    let run = |args: &[&str]| {
-        let o = Command::new(bin)
-            .args(args)
-            .output()
-            .expect("the binary runs");
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-        (
-            String::from_utf8(o.stdout).unwrap(),
-            String::from_utf8(o.stderr).unwrap(),
-        )
-    };
-    // One-ply search against random moves: far stronger, so H1 (at least 100 Elo) is accepted
-    // long before the 200 games.
-    let (out, progress) = run(&[
-        "match",
-        "--game",
-        "grabber-6",
-        "greedy",
-        "random",
-        "--games",
-        "200",
-        "--sprt",
-        "0,100",
-        "--json",
-    ]);
-    assert!(out.contains("\"decision\":\"H1\""), "{out}");
-    let games: u32 = out["{\"games\":".len()..]
-        .split(',')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
-    assert!(games < 40, "{games} games: {out}");
-    assert!(progress.contains("pair 0 (games #0 and #1)"), "{progress}");
-    // Random against random is no 50 Elo apart: H0.
-    let (out, _) = run(&[
-        "match", "--game", "splay", "random", "random", "--games", "400", "--sprt", "0,50",
-    ]);
-    assert!(out.contains("H0 accepted after"), "{out}");
-}
-
-#[test]
 fn words_split_like_a_shell() {
     assert_eq!(
         split_words("apply 'splay 8 b' f3>se ''"),
