@@ -1,6 +1,7 @@
 //! Renders a known position headlessly (Xvfb, Mesa's software Vulkan) and checks that a black and
 //! a white stone appear where the camera puts them, in their colours, on a wooden board: a blank
-//! or wrong frame cannot pass; and the same in the high-contrast theme, on slate cells.
+//! or wrong frame cannot pass, at Low and at High quality, on a table whose grain shows; and the
+//! same in the high-contrast theme, on slate cells.
 //! Without Xvfb it says why it skips; with `CI` set it fails instead.
 
 use std::path::Path;
@@ -107,11 +108,39 @@ fn stones_and_cell(img: &image::RgbImage) -> ([f32; 3], [f32; 3], [f32; 3], Stri
     (black, white, board, report)
 }
 
+/// The standard deviation of the luminance (0..255) of the table left of the board
+/// (x 40–240, y 250–500): the grain and the light, never a flat colour.
+fn table_spread(img: &image::RgbImage) -> f32 {
+    let values: Vec<f32> = (250..500)
+        .flat_map(|y| (40..240).map(move |x| (x, y)))
+        .map(|(x, y)| {
+            let p = img.get_pixel(x, y);
+            255.0 * luminance([0, 1, 2].map(|c| f32::from(p[c]) / 255.0))
+        })
+        .collect();
+    let mean = values.iter().sum::<f32>() / values.len() as f32;
+    (values.iter().map(|v| (v - mean).powi(2)).sum::<f32>() / values.len() as f32).sqrt()
+}
+
 #[test]
-fn a_screenshot_shows_black_and_white_stones_where_they_stand() {
-    let Some(img) = render("wood", &[]) else {
+fn at_low_quality_the_stones_stand_where_they_are_on_a_grained_table() {
+    the_stones_stand_where_they_are_on_a_grained_table("low");
+}
+
+#[test]
+fn at_high_quality_the_stones_stand_where_they_are_on_a_grained_table() {
+    the_stones_stand_where_they_are_on_a_grained_table("high");
+}
+
+fn the_stones_stand_where_they_are_on_a_grained_table(quality: &str) {
+    let Some(img) = render(&format!("wood-{quality}"), &["--quality", quality]) else {
         return;
     };
+    let spread = table_spread(&img);
+    assert!(
+        spread >= 4.0,
+        "the table left of the board is flat at {quality}: luminance spread {spread:.1} of 255"
+    );
     let (black, white, board, report) = stones_and_cell(&img);
     assert!(
         luminance(black) < 0.22,
@@ -133,7 +162,10 @@ fn a_screenshot_shows_black_and_white_stones_where_they_stand() {
 
 #[test]
 fn the_high_contrast_theme_reaches_the_screen() {
-    let Some(img) = render("contrast", &["--theme", "high-contrast"]) else {
+    let Some(img) = render(
+        "contrast",
+        &["--theme", "high-contrast", "--quality", "low"],
+    ) else {
         return;
     };
     let (black, white, board, report) = stones_and_cell(&img);

@@ -37,6 +37,8 @@ pub struct AppOptions {
     pub theme: Option<String>,
     /// The language to use instead of the settings' one.
     pub language: Option<String>,
+    /// The graphics quality to use instead of the settings' one (`--quality`).
+    pub quality: Option<crate::files::settings::Quality>,
     /// Open the Settings window (over the title).
     pub settings_open: bool,
     /// Run as an exhibition kiosk with this profile.
@@ -206,7 +208,7 @@ fn exhibition_mode(app: &mut App, profile: crate::files::profile::Profile, idle_
 }
 
 /// The settings the app starts with: the settings file's (a broken one set aside, with a
-/// notice), or the defaults in screenshot mode unless a config folder was named; `--theme` wins.
+/// notice), or the defaults in screenshot mode unless a config folder was named; `--theme`, `--language` and `--quality` win.
 fn open_settings(options: &AppOptions) -> game::core::preferences::SettingsFile {
     use crate::files::settings::{SETTINGS_FILE, open_or_recover};
     let screenshot = options.screenshot.is_some();
@@ -234,6 +236,9 @@ fn open_settings(options: &AppOptions) -> game::core::preferences::SettingsFile 
     }
     if let Some(language) = &options.language {
         file.written.language.clone_from(language);
+    }
+    if let Some(quality) = options.quality {
+        file.written.quality = quality;
     }
     file
 }
@@ -278,6 +283,7 @@ impl Default for AppOptions {
             position: AnyGame::start(Default::default()),
             partial: None,
             language: None,
+            quality: None,
             screen: game::core::screen::Screen::Game,
             screenshot: None,
             data_dir: None,

@@ -59,6 +59,10 @@ struct AppArgs {
     /// The language of the texts (a table in assets/i18n: en, de)
     #[arg(long, value_name = "CODE")]
     language: Option<String>,
+    /// The graphics quality: low (software renderers, old integrated GPUs), medium, high, or
+    /// auto (chosen from the graphics adapter); kept in the settings
+    #[arg(long, value_name = "LEVEL")]
+    quality: Option<crate::files::settings::Quality>,
     /// Run as an exhibition kiosk with this profile (see assets/exhibition.ron)
     #[arg(long, value_name = "FILE")]
     profile: Option<std::path::PathBuf>,
@@ -312,6 +316,7 @@ pub fn run(
                     }
                     options.theme = Some(theme);
                 }
+                options.quality = cli.app.quality;
                 if let Some(language) = cli.app.language {
                     if let Err(e) = crate::files::i18n::StringTable::load(
                         &crate::files::i18n::folder(),

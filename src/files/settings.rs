@@ -46,6 +46,45 @@ pub enum Animation {
     Fast,
 }
 
+/// How much the renderer does: the levels differ in post-processing and shadow detail, never in
+/// what is on the table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Quality {
+    /// Chosen at start from the graphics adapter: Low on a software renderer, Medium on an
+    /// integrated GPU, High on any other.
+    #[default]
+    Auto,
+    /// For software renderers and old integrated GPUs: no ambient occlusion, bloom, depth of
+    /// field or anti-aliasing; a small shadow map without soft filtering.
+    Low,
+    /// Bloom, anti-aliasing (SMAA), soft shadows.
+    Medium,
+    /// Everything: also ambient occlusion, contact shadows and depth of field in attract mode.
+    High,
+}
+
+impl Quality {
+    /// The levels' names, as the command line takes them.
+    pub const NAMES: [&str; 4] = ["auto", "low", "medium", "high"];
+}
+
+impl std::str::FromStr for Quality {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "auto" => Ok(Quality::Auto),
+            "low" => Ok(Quality::Low),
+            "medium" => Ok(Quality::Medium),
+            "high" => Ok(Quality::High),
+            _ => Err(format!(
+                "`{s}` is not a quality level ({})",
+                Quality::NAMES.join(", ")
+            )),
+        }
+    }
+}
+
 /// The settings, as written in the file. Fields left out of a file take their defaults.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -75,6 +114,8 @@ pub struct Settings {
     /// The computer's thinking time per turn at Master level, in seconds (0.5 to 30); Strong
     /// thinks a third of it at most.
     pub master_seconds: f32,
+    /// The graphics quality (`Auto` picks one from the graphics adapter).
+    pub quality: Quality,
 }
 
 impl Default for Settings {
@@ -92,6 +133,7 @@ impl Default for Settings {
             mute: false,
             seats: SavedSeats::default(),
             master_seconds: 3.0,
+            quality: Quality::Auto,
         }
     }
 }
@@ -150,7 +192,8 @@ impl Settings {
              // defaults used). theme: a file name in assets/themes; language: a table in\n\
              // assets/i18n (en, de); seats: None for a person,\n\
              // Some(beginner|casual|strong|master) for the computer; master_seconds: Master's\n\
-             // time per turn (0.5 to 30).\n{body}\n"
+             // time per turn (0.5 to 30); quality: Auto (from the graphics adapter), Low, Medium\n\
+             // or High.\n{body}\n"
         )
     }
 

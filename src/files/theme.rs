@@ -109,6 +109,14 @@ pub struct Theme {
     pub city: Rgb,
     /// The lit targets.
     pub markers: MarkerColours,
+    /// How strongly the wood's grain shows on the table, the frame and the cells: 0 (plain
+    /// colours) to 1 (the default); a high-contrast theme keeps it faint.
+    #[serde(default = "full_grain")]
+    pub grain: f32,
+}
+
+fn full_grain() -> f32 {
+    1.0
 }
 
 /// Why a theme file was refused.
@@ -137,6 +145,9 @@ impl Theme {
         let theme: Theme = ron::from_str(text).map_err(|e| e.to_string())?;
         if theme.name.trim().is_empty() || theme.name.len() > 60 {
             return Err("name: a theme's name has 1 to 60 characters".into());
+        }
+        if !(0.0..=1.0).contains(&theme.grain) {
+            return Err(format!("grain: {} is outside 0 to 1", theme.grain));
         }
         Ok(theme)
     }

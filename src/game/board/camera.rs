@@ -5,7 +5,6 @@
 use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::input::touch::Touches;
-use bevy::light::ShadowFilteringMethod;
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_pointer_input;
 
@@ -135,7 +134,6 @@ fn spawn_camera(mut commands: Commands, session: Res<crate::game::core::session:
         Name::new("Camera"),
         Camera3d::default(),
         Tonemapping::TonyMcMapface,
-        ShadowFilteringMethod::Gaussian,
         orbit,
         orbit.transform(),
     ));

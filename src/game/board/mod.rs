@@ -9,6 +9,7 @@ pub mod camera;
 pub mod effects;
 pub mod highlight;
 pub mod layout;
+pub mod quality;
 pub mod sound;
 pub(crate) mod stone_look;
 pub mod stone_mesh;
@@ -16,6 +17,7 @@ pub mod stones;
 pub(crate) mod table;
 pub mod tap;
 pub mod theme;
+pub mod wood;
 
 /// The stones and their animation, and the effects' cues (no renderer needed).
 pub(super) fn logic_plugin(app: &mut App) {
@@ -30,6 +32,7 @@ pub(super) fn presentation_plugin(app: &mut App) {
         stone_look::plugin,
         highlight::plugin,
         camera::plugin,
+        quality::plugin,
         effects::panel_plugin,
         tap::plugin,
     ));

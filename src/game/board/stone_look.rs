@@ -1,5 +1,5 @@
-//! What stones look like: glossy discs in the theme's two colours, each a little different;
-//! repainted when the theme changes.
+//! What stones look like: glossy discs with rounded rims in the theme's two colours, each a little
+//! different in tone and gloss; repainted when the theme changes.
 
 use bevy::prelude::*;
 
@@ -19,7 +19,7 @@ pub struct StoneLook {
 }
 
 /// How many slightly different materials each colour has.
-const VARIANTS: usize = 5;
+const VARIANTS: usize = 12;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -35,15 +35,26 @@ pub(super) fn plugin(app: &mut App) {
     .add_observer(dress_new_disc);
 }
 
-/// The `i`th variant of a stone colour: a shade lighter or darker, a touch rougher or smoother.
+/// The `i`th variant of a stone colour: up to 6% lighter or darker, a little warmer or cooler,
+/// rougher or glossier (the tone and the gloss vary independently), so a stack reads as
+/// separate stones.
 fn stone_material(base: Rgb, i: usize, rough: f32) -> StandardMaterial {
-    let d = (i as f32 - 2.0) * 0.012;
+    let spread = |k: usize| (k % VARIANTS) as f32 / (VARIANTS - 1) as f32 * 2.0 - 1.0;
+    let tone = 1.0 + 0.06 * spread(i);
+    let warmth = 0.02 * spread(i * 5 + 3);
+    let gloss = 0.08 * spread(i * 7 + 2);
     let Srgba {
         red, green, blue, ..
     } = crate::game::board::theme::colour(base).to_srgba();
+    // Near-black stones vary by a small amount added, since a factor barely moves them.
+    let lift = 0.025 * spread(i);
     StandardMaterial {
-        base_color: Color::srgb(red + d, green + d, blue + d * 0.5),
-        perceptual_roughness: rough + d * 3.0,
+        base_color: Color::srgb(
+            red * tone * (1.0 + warmth) + lift,
+            green * tone + lift,
+            blue * tone * (1.0 - warmth) + lift,
+        ),
+        perceptual_roughness: (rough + gloss).clamp(0.1, 0.9),
         reflectance: 0.55,
         clearcoat: 0.6,
         clearcoat_perceptual_roughness: 0.25,
@@ -78,11 +89,12 @@ fn create_stone_look(
             .collect()
     };
     let look = StoneLook {
-        mesh: meshes.add(
-            Cylinder::new(DISC_RADIUS, DISC_HEIGHT * 0.9)
-                .mesh()
-                .resolution(48),
-        ),
+        mesh: meshes.add(crate::game::board::stone_mesh::rounded_disc(
+            DISC_RADIUS,
+            DISC_HEIGHT * 0.9,
+            0.04,
+            48,
+        )),
         black: variants(Player::Black),
         white: variants(Player::White),
     };

@@ -13,6 +13,7 @@ use crate::rules::{Cell, Game, GameId, Intermedium, Player, Splay, Support};
 use crate::game::board::layout::{BOARD_TOP, CELL, TABLE_TOP, cell_centre};
 use crate::game::board::tap::report_clicks;
 use crate::game::board::theme::{ActiveTheme, Table, colour};
+use crate::game::board::wood;
 use crate::game::core::session::{BoardClick, Session};
 
 /// A cell tile of the board.
@@ -48,6 +49,7 @@ fn rebuild_board(
     pieces: Query<(Entity, &BoardPiece)>,
     meshes: ResMut<Assets<Mesh>>,
     materials: ResMut<Assets<StandardMaterial>>,
+    images: ResMut<Assets<Image>>,
 ) {
     let id = session.position().id();
     let repaint = painted.as_ref().is_some_and(|t| *t != theme.id);
@@ -58,7 +60,7 @@ fn rebuild_board(
     for (e, _) in &pieces {
         commands.entity(e).despawn();
     }
-    spawn_board(commands, session, theme, meshes, materials);
+    spawn_board(commands, session, theme, meshes, materials, images);
 }
 
 fn spawn_table(
@@ -66,14 +68,19 @@ fn spawn_table(
     theme: Res<ActiveTheme>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    mut images: ResMut<Assets<Image>>,
 ) {
+    let planks = images.add(wood::planks(512, 5, theme.theme.grain, 1));
     commands.spawn((
         Name::new("Table"),
         Table,
         Mesh3d(meshes.add(Cuboid::new(60.0, 1.0, 60.0))),
         MeshMaterial3d(materials.add(StandardMaterial {
             base_color: colour(theme.theme.table),
-            perceptual_roughness: 0.95,
+            base_color_texture: Some(planks),
+            // Each picture of planks covers 8 units of the 60-unit table.
+            uv_transform: bevy::math::Affine2::from_scale(Vec2::splat(7.5)),
+            perceptual_roughness: 0.8,
             ..default()
         })),
         Transform::from_xyz(0.0, TABLE_TOP - 0.5, 0.0),
@@ -143,9 +150,11 @@ fn spawn_board(
     theme: Res<ActiveTheme>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    mut images: ResMut<Assets<Image>>,
 ) {
     let id = session.position().id();
     let g = id.geometry();
+    let grain = theme.theme.grain;
     let (w, h) = (f32::from(g.width) * CELL, f32::from(g.height) * CELL);
     let margin = 0.55;
     commands.spawn((
@@ -153,7 +162,8 @@ fn spawn_board(
         Mesh3d(meshes.add(Cuboid::new(w + 2.0 * margin, 0.3, h + 2.0 * margin))),
         MeshMaterial3d(materials.add(StandardMaterial {
             base_color: colour(theme.theme.frame),
-            perceptual_roughness: 0.55,
+            base_color_texture: Some(images.add(wood::planks(256, 2, grain, 5))),
+            perceptual_roughness: 0.5,
             clearcoat: 0.3,
             ..default()
         })),
@@ -162,17 +172,22 @@ fn spawn_board(
         BoardPiece(id),
     ));
     let tile = meshes.add(Cuboid::new(CELL * 0.95, 0.04, CELL * 0.95));
-    let mut shades: std::collections::HashMap<[u8; 3], Handle<StandardMaterial>> =
+    // Four cuts of inlay, so neighbouring cells of one colour show different grain.
+    let inlays: [Handle<Image>; 4] =
+        std::array::from_fn(|k| images.add(wood::inlay(128, grain, 20 + k as u32)));
+    let mut shades: std::collections::HashMap<([u8; 3], usize), Handle<StandardMaterial>> =
         std::collections::HashMap::new();
     for cell in g.cells() {
         let shade = tile_colour(id, cell, &theme.theme);
-        let key = shade.to_srgba().to_u8_array_no_alpha();
+        let cut = (usize::from(cell.x()) * 7 + usize::from(cell.y()) * 3) % inlays.len();
+        let key = (shade.to_srgba().to_u8_array_no_alpha(), cut);
         let material = shades
             .entry(key)
             .or_insert_with(|| {
                 materials.add(StandardMaterial {
                     base_color: shade,
-                    perceptual_roughness: 0.62,
+                    base_color_texture: Some(inlays[cut].clone()),
+                    perceptual_roughness: 0.55,
                     ..default()
                 })
             })

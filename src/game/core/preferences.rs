@@ -1,12 +1,12 @@
 //! The player's preferences as resources: what the board shows, the animation's speed, the
-//! theme, the language, the menu size, the window mode and the sound; and the settings file
+//! theme, the language, the menu size, the window mode, the graphics quality and the sound; and the settings file
 //! they come from, with its notice. `settings.rs` reads and writes them.
 
 use std::path::PathBuf;
 
 use bevy::prelude::*;
 
-use crate::files::settings::{Settings, WindowMode};
+use crate::files::settings::{Quality, Settings, WindowMode};
 
 /// What the board shows.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,6 +92,11 @@ impl Default for UiScale {
         UiScale(1.0)
     }
 }
+
+/// The graphics quality the player chose (`Auto`: from the adapter); the board wing turns it
+/// into the level in use.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct QualityChoice(pub Quality);
 
 /// Windowed or fullscreen.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]

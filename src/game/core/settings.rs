@@ -8,9 +8,11 @@ use bevy::prelude::*;
 
 use crate::files::settings::{Animation, Settings};
 
+use bevy::ecs::system::SystemParam;
+
 use crate::game::core::preferences::{
-    AnimationSpeed, DisplayMode, LanguageChoice, SettingsFile, SoundLevel, ThemeChoice, UiScale,
-    ViewSettings,
+    AnimationSpeed, DisplayMode, LanguageChoice, QualityChoice, SettingsFile, SoundLevel,
+    ThemeChoice, UiScale, ViewSettings,
 };
 use crate::game::core::seats::{Seat, Seats};
 
@@ -24,6 +26,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<UiScale>()
         .init_resource::<DisplayMode>()
         .init_resource::<SoundLevel>()
+        .init_resource::<QualityChoice>()
         .init_resource::<Seats>()
         .add_systems(
             Last,
@@ -35,6 +38,7 @@ pub(super) fn plugin(app: &mut App) {
                     .or_else(resource_changed::<UiScale>)
                     .or_else(resource_changed::<DisplayMode>)
                     .or_else(resource_changed::<SoundLevel>)
+                    .or_else(resource_changed::<QualityChoice>)
                     .or_else(resource_changed::<Seats>),
             ),
         );
@@ -66,6 +70,7 @@ fn spread_settings(app: &mut App, s: &Settings) {
         volume: s.volume,
         mute: s.mute,
     })
+    .insert_resource(QualityChoice(s.quality))
     .insert_resource(Seats {
         black: seat(s.seats.black),
         white: seat(s.seats.white),
@@ -74,53 +79,52 @@ fn spread_settings(app: &mut App, s: &Settings) {
     });
 }
 
-/// The settings as the resources hold them now.
-fn gather_settings(
-    view: &ViewSettings,
-    speed: AnimationSpeed,
-    theme: &ThemeChoice,
-    language: &LanguageChoice,
-    scale: UiScale,
-    mode: DisplayMode,
-    sound: SoundLevel,
-    seats: &Seats,
-) -> Settings {
-    Settings {
-        window: mode.0,
-        ui_scale: scale.0,
-        animation: match speed {
-            AnimationSpeed::Off => Animation::Off,
-            AnimationSpeed::Normal => Animation::Normal,
-            AnimationSpeed::Fast => Animation::Fast,
-        },
-        legal_highlighting: view.legal_targets,
-        coordinates: view.coordinates,
-        theme: theme.0.clone(),
-        language: language.0.clone(),
-        volume: sound.volume,
-        mute: sound.mute,
-        seats: crate::game::core::saving::saved_seats(seats),
-        master_seconds: seats.master_time.as_secs_f32(),
-        ..Settings::default()
+/// Every resource a setting lives in.
+#[derive(SystemParam)]
+struct Preferences<'w> {
+    view: Res<'w, ViewSettings>,
+    speed: Res<'w, AnimationSpeed>,
+    theme: Res<'w, ThemeChoice>,
+    language: Res<'w, LanguageChoice>,
+    scale: Res<'w, UiScale>,
+    mode: Res<'w, DisplayMode>,
+    sound: Res<'w, SoundLevel>,
+    quality: Res<'w, QualityChoice>,
+    seats: Res<'w, Seats>,
+}
+
+impl Preferences<'_> {
+    /// The settings as the resources hold them now.
+    fn gather(&self) -> Settings {
+        Settings {
+            window: self.mode.0,
+            ui_scale: self.scale.0,
+            animation: match *self.speed {
+                AnimationSpeed::Off => Animation::Off,
+                AnimationSpeed::Normal => Animation::Normal,
+                AnimationSpeed::Fast => Animation::Fast,
+            },
+            legal_highlighting: self.view.legal_targets,
+            coordinates: self.view.coordinates,
+            theme: self.theme.0.clone(),
+            language: self.language.0.clone(),
+            volume: self.sound.volume,
+            mute: self.sound.mute,
+            seats: crate::game::core::saving::saved_seats(&self.seats),
+            master_seconds: self.seats.master_time.as_secs_f32(),
+            quality: self.quality.0,
+            ..Settings::default()
+        }
     }
 }
 
 /// Writes the settings file when a setting has changed.
 fn write_changed_settings(
     mut file: ResMut<SettingsFile>,
-    view: Res<ViewSettings>,
-    speed: Res<AnimationSpeed>,
-    theme: Res<ThemeChoice>,
-    language: Res<LanguageChoice>,
-    scale: Res<UiScale>,
-    mode: Res<DisplayMode>,
-    sound: Res<SoundLevel>,
-    seats: Res<Seats>,
+    preferences: Preferences,
     tr: Res<crate::game::core::i18n::Tr>,
 ) {
-    let now = gather_settings(
-        &view, *speed, &theme, &language, *scale, *mode, *sound, &seats,
-    );
+    let now = preferences.gather();
     if now == file.written || now.check().is_err() {
         return;
     }

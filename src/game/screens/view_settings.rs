@@ -11,12 +11,14 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::files::settings::{MASTER_SECONDS, UI_SCALES, WindowMode};
 
+use crate::files::settings::Quality;
 use crate::game::board::camera::Orbit;
+use crate::game::board::quality::GraphicsLevel;
 use crate::game::board::theme::ThemeList;
 use crate::game::core::i18n::{LanguageList, Tr};
 use crate::game::core::preferences::{AnimationSpeed, ViewSettings};
 use crate::game::core::preferences::{
-    DisplayMode, LanguageChoice, SettingsFile, SoundLevel, ThemeChoice, UiScale,
+    DisplayMode, LanguageChoice, QualityChoice, SettingsFile, SoundLevel, ThemeChoice, UiScale,
 };
 
 /// Whether the Settings window is open.
@@ -218,6 +220,7 @@ fn show_settings_window(
     mut settings: ResMut<ViewSettings>,
     mut speed: ResMut<AnimationSpeed>,
     mut mode: ResMut<DisplayMode>,
+    (mut quality, level): (ResMut<QualityChoice>, Res<GraphicsLevel>),
     mut scale: ResMut<UiScale>,
     mut theme: ResMut<ThemeChoice>,
     themes: Option<Res<ThemeList>>,
@@ -242,6 +245,7 @@ fn show_settings_window(
                 .spacing([16.0, 10.0])
                 .show(ui, |ui| {
                     window_mode_row(ui, &tr, &mut mode);
+                    quality_row(ui, &tr, &mut quality, *level);
                     menu_size_row(ui, &tr, &mut scale);
                     ui.label(tr.t("settings.theme"));
                     let list = themes.as_deref().map(|t| t.0.as_slice());
@@ -297,6 +301,43 @@ fn window_mode_row(ui: &mut egui::Ui, tr: &Tr, mode: &mut ResMut<DisplayMode>) {
         );
         if chosen != mode.0 {
             mode.0 = chosen;
+        }
+    });
+    ui.end_row();
+}
+
+/// The graphics quality: automatic (naming the level it chose) or a level.
+fn quality_row(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    quality: &mut ResMut<QualityChoice>,
+    level: GraphicsLevel,
+) {
+    ui.label(tr.t("settings.quality"));
+    ui.horizontal(|ui| {
+        let mut chosen = quality.0;
+        let level_name = |l: GraphicsLevel| match l {
+            GraphicsLevel::Low => tr.t("settings.quality.low"),
+            GraphicsLevel::Medium => tr.t("settings.quality.medium"),
+            GraphicsLevel::High => tr.t("settings.quality.high"),
+        };
+        let auto = match quality.0 {
+            Quality::Auto => tr.tf(
+                "settings.quality.auto_now",
+                &[("level", &level_name(level))],
+            ),
+            _ => tr.t("settings.quality.auto").to_owned(),
+        };
+        ui.selectable_value(&mut chosen, Quality::Auto, auto);
+        for (choice, l) in [
+            (Quality::Low, GraphicsLevel::Low),
+            (Quality::Medium, GraphicsLevel::Medium),
+            (Quality::High, GraphicsLevel::High),
+        ] {
+            ui.selectable_value(&mut chosen, choice, level_name(l));
+        }
+        if chosen != quality.0 {
+            quality.0 = chosen;
         }
     });
     ui.end_row();

@@ -1,0 +1,180 @@
+//! The graphics level in use (Low, Medium, High): the player's choice, or, when that is Auto,
+//! one chosen from the graphics adapter (a software renderer gets Low). It sets the camera's
+//! post-processing and anti-aliasing and the sun's shadow detail; every level shows the same
+//! room, table, wood and stones.
+
+use bevy::anti_alias::smaa::{Smaa, SmaaPreset};
+use bevy::core_pipeline::prepass::{DepthPrepass, NormalPrepass};
+use bevy::light::{DirectionalLightShadowMap, ShadowFilteringMethod};
+use bevy::pbr::{ContactShadows, ScreenSpaceAmbientOcclusion};
+use bevy::post_process::bloom::Bloom;
+use bevy::prelude::*;
+use bevy::render::renderer::RenderAdapterInfo;
+use wgpu_types::DeviceType;
+
+use crate::files::settings::Quality;
+use crate::game::core::preferences::QualityChoice;
+
+/// The level the renderer works at now.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum GraphicsLevel {
+    /// No ambient occlusion, bloom, depth of field or anti-aliasing; a small shadow map, hard.
+    Low,
+    /// Bloom, MSAA, soft shadows.
+    Medium,
+    /// Everything: SMAA, ambient occlusion, contact shadows, a large soft shadow map, and depth
+    /// of field in attract mode.
+    High,
+}
+
+impl GraphicsLevel {
+    /// The level for a graphics adapter: Low on a software renderer (lavapipe, llvmpipe,
+    /// SwiftShader, WARP), Medium on an integrated GPU, High on any other.
+    #[must_use]
+    pub fn for_adapter(device_type: DeviceType, name: &str) -> Self {
+        let name = name.to_ascii_lowercase();
+        let software = ["llvmpipe", "lavapipe", "swiftshader", "software", "warp"]
+            .iter()
+            .any(|s| name.contains(s));
+        match device_type {
+            _ if software => GraphicsLevel::Low,
+            DeviceType::Cpu => GraphicsLevel::Low,
+            DeviceType::IntegratedGpu => GraphicsLevel::Medium,
+            _ => GraphicsLevel::High,
+        }
+    }
+
+    /// The level a choice means on this adapter (none known: Low).
+    #[must_use]
+    pub fn chosen(choice: Quality, adapter: Option<&RenderAdapterInfo>) -> Self {
+        match choice {
+            Quality::Low => GraphicsLevel::Low,
+            Quality::Medium => GraphicsLevel::Medium,
+            Quality::High => GraphicsLevel::High,
+            Quality::Auto => adapter.map_or(GraphicsLevel::Low, |a| {
+                GraphicsLevel::for_adapter(a.device_type, &a.name)
+            }),
+        }
+    }
+
+    /// The sun's shadow map's side, in texels.
+    #[must_use]
+    pub fn shadow_map_size(self) -> usize {
+        match self {
+            GraphicsLevel::Low => 1024,
+            GraphicsLevel::Medium => 2048,
+            GraphicsLevel::High => 4096,
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.insert_resource(GraphicsLevel::Low).add_systems(
+        Update,
+        (
+            choose_level.run_if(resource_changed::<QualityChoice>),
+            (dress_camera, size_shadow_map).run_if(resource_changed::<GraphicsLevel>),
+        )
+            .chain()
+            .in_set(crate::game::core::GameSystems::Present),
+    );
+}
+
+/// The level for the player's choice, logged when it changes.
+fn choose_level(
+    choice: Res<QualityChoice>,
+    adapter: Option<Res<RenderAdapterInfo>>,
+    mut level: ResMut<GraphicsLevel>,
+) {
+    let chosen = GraphicsLevel::chosen(choice.0, adapter.as_deref());
+    if let Some(a) = adapter.as_deref() {
+        info!(
+            "graphics: {} ({:?}), quality {chosen:?}",
+            a.name, a.device_type
+        );
+    }
+    level.set_if_neq(chosen);
+}
+
+/// The camera's anti-aliasing and post-processing for the level.
+fn dress_camera(
+    level: Res<GraphicsLevel>,
+    mut commands: Commands,
+    cameras: Query<Entity, With<crate::game::board::camera::Orbit>>,
+) {
+    for camera in &cameras {
+        let mut c = commands.entity(camera);
+        c.remove::<(
+            Bloom,
+            Smaa,
+            ScreenSpaceAmbientOcclusion,
+            ContactShadows,
+            DepthPrepass,
+            NormalPrepass,
+        )>();
+        match *level {
+            GraphicsLevel::Low => {
+                c.insert((Msaa::Off, ShadowFilteringMethod::Hardware2x2));
+            }
+            GraphicsLevel::Medium => {
+                c.insert((
+                    Msaa::Sample4,
+                    ShadowFilteringMethod::Gaussian,
+                    Bloom::NATURAL,
+                ));
+            }
+            GraphicsLevel::High => {
+                c.insert((
+                    Msaa::Off,
+                    Smaa {
+                        preset: SmaaPreset::High,
+                    },
+                    ShadowFilteringMethod::Gaussian,
+                    Bloom::NATURAL,
+                    ScreenSpaceAmbientOcclusion::default(),
+                    ContactShadows::default(),
+                ));
+            }
+        }
+    }
+}
+
+fn size_shadow_map(level: Res<GraphicsLevel>, mut map: ResMut<DirectionalLightShadowMap>) {
+    map.size = level.shadow_map_size();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn software_renderers_get_low_and_gpus_more() {
+        let level = GraphicsLevel::for_adapter;
+        assert_eq!(
+            level(DeviceType::Cpu, "llvmpipe (LLVM 19.1.7, 256 bits)"),
+            GraphicsLevel::Low
+        );
+        // Some drivers report a software renderer as "other".
+        assert_eq!(level(DeviceType::Other, "lavapipe"), GraphicsLevel::Low);
+        assert_eq!(
+            level(DeviceType::IntegratedGpu, "Intel(R) UHD Graphics 620"),
+            GraphicsLevel::Medium
+        );
+        assert_eq!(
+            level(DeviceType::DiscreteGpu, "NVIDIA H100 80GB HBM3"),
+            GraphicsLevel::High
+        );
+    }
+
+    #[test]
+    fn a_chosen_level_wins_over_the_adapter() {
+        assert_eq!(
+            GraphicsLevel::chosen(Quality::High, None),
+            GraphicsLevel::High
+        );
+        assert_eq!(
+            GraphicsLevel::chosen(Quality::Auto, None),
+            GraphicsLevel::Low
+        );
+    }
+}
