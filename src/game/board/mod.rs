@@ -10,6 +10,7 @@ pub mod effects;
 pub mod highlight;
 pub mod layout;
 pub mod quality;
+pub mod room;
 pub mod sound;
 pub(crate) mod stone_look;
 pub mod stone_mesh;
@@ -33,6 +34,7 @@ pub(super) fn presentation_plugin(app: &mut App) {
         highlight::plugin,
         camera::plugin,
         quality::plugin,
+        room::plugin,
         effects::panel_plugin,
         tap::plugin,
     ));

@@ -20,7 +20,7 @@ use crate::game::core::preferences::QualityChoice;
 pub enum GraphicsLevel {
     /// No ambient occlusion, bloom, depth of field or anti-aliasing; a small shadow map, hard.
     Low,
-    /// Bloom, MSAA, soft shadows.
+    /// Bloom, MSAA, soft shadows, the room's reflections (image-based lighting).
     Medium,
     /// Everything: SMAA, ambient occlusion, contact shadows, a large soft shadow map, and depth
     /// of field in attract mode.
@@ -96,9 +96,21 @@ fn choose_level(
     level.set_if_neq(chosen);
 }
 
+/// Bloom that only the lit targets' light reaches (above the threshold), soft, so a stone beside
+/// a ring keeps its colour.
+const TARGET_GLOW: Bloom = Bloom {
+    intensity: 0.1,
+    prefilter: bevy::post_process::bloom::BloomPrefilter {
+        threshold: 1.0,
+        threshold_softness: 0.4,
+    },
+    ..Bloom::NATURAL
+};
+
 /// The camera's anti-aliasing and post-processing for the level.
 fn dress_camera(
     level: Res<GraphicsLevel>,
+    room: Option<Res<crate::game::board::room::RoomLight>>,
     mut commands: Commands,
     cameras: Query<Entity, With<crate::game::board::camera::Orbit>>,
 ) {
@@ -111,17 +123,17 @@ fn dress_camera(
             ContactShadows,
             DepthPrepass,
             NormalPrepass,
+            EnvironmentMapLight,
         )>();
+        if let (Some(room), true) = (&room, *level > GraphicsLevel::Low) {
+            c.insert(room.environment());
+        }
         match *level {
             GraphicsLevel::Low => {
                 c.insert((Msaa::Off, ShadowFilteringMethod::Hardware2x2));
             }
             GraphicsLevel::Medium => {
-                c.insert((
-                    Msaa::Sample4,
-                    ShadowFilteringMethod::Gaussian,
-                    Bloom::NATURAL,
-                ));
+                c.insert((Msaa::Sample4, ShadowFilteringMethod::Gaussian, TARGET_GLOW));
             }
             GraphicsLevel::High => {
                 c.insert((
@@ -130,7 +142,7 @@ fn dress_camera(
                         preset: SmaaPreset::High,
                     },
                     ShadowFilteringMethod::Gaussian,
-                    Bloom::NATURAL,
+                    TARGET_GLOW,
                     ScreenSpaceAmbientOcclusion::default(),
                     ContactShadows::default(),
                 ));

@@ -1,0 +1,202 @@
+//! The room around the table as light: a small environment map the program paints at start (warm
+//! walls, a window on one side, a lamp above, a dark floor; nothing downloaded), blurred into the
+//! diffuse and specular cubemaps that image-based lighting reads, so the stones' rims and the
+//! varnish catch the room. Medium and High light with it; Low leaves it out (per-pixel cost).
+
+use bevy::asset::RenderAssetUsages;
+use bevy::prelude::*;
+use bevy::render::render_resource::{
+    Extent3d, TextureDimension, TextureFormat, TextureViewDescriptor, TextureViewDimension,
+};
+
+/// The room's two cubemaps.
+#[derive(Resource, Debug, Clone)]
+pub struct RoomLight {
+    /// Irradiance: the room's light on a surface facing each way.
+    pub diffuse: Handle<Image>,
+    /// Radiance with blurrier mips for rougher surfaces.
+    pub specular: Handle<Image>,
+}
+
+impl RoomLight {
+    /// The light the camera carries at Medium and High.
+    #[must_use]
+    pub fn environment(&self) -> EnvironmentMapLight {
+        EnvironmentMapLight {
+            diffuse_map: self.diffuse.clone(),
+            specular_map: self.specular.clone(),
+            intensity: 400.0,
+            ..default()
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(PreStartup, paint_room_light);
+}
+
+fn paint_room_light(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
+    let source = |dir: Vec3| room_radiance(dir);
+    commands.insert_resource(RoomLight {
+        diffuse: images.add(irradiance_cubemap(8, 16, source)),
+        specular: images.add(radiance_cubemap(64, source)),
+    });
+}
+
+/// The room's light arriving from `dir` (0..1 per channel, linear).
+fn room_radiance(dir: Vec3) -> Vec3 {
+    let d = dir.normalize();
+    let wall = Vec3::new(0.32, 0.25, 0.19);
+    let floor = Vec3::new(0.06, 0.045, 0.035);
+    let ceiling = Vec3::new(0.07, 0.06, 0.05);
+    let mut light = if d.y > 0.0 {
+        wall.lerp(ceiling, d.y.powf(0.7))
+    } else {
+        wall.lerp(floor, (-d.y).powf(0.5))
+    };
+    // A tall window on the left of the first view, daylight.
+    let window = Vec3::new(-0.85, 0.25, 0.45).normalize();
+    if d.dot(window) > 0.93 {
+        light = Vec3::new(0.95, 0.97, 1.0);
+    }
+    // The lamp above the table, warm.
+    if d.y > 0.985 {
+        light = Vec3::new(0.8, 0.68, 0.5);
+    }
+    light
+}
+
+/// The direction through texel `(x, y)` of cube face `face` (+X, −X, +Y, −Y, +Z, −Z).
+fn texel_direction(face: usize, x: u32, y: u32, size: u32) -> Vec3 {
+    let u = (x as f32 + 0.5) / size as f32 * 2.0 - 1.0;
+    let v = (y as f32 + 0.5) / size as f32 * 2.0 - 1.0;
+    match face {
+        0 => Vec3::new(1.0, -v, -u),
+        1 => Vec3::new(-1.0, -v, u),
+        2 => Vec3::new(u, 1.0, v),
+        3 => Vec3::new(u, -1.0, -v),
+        4 => Vec3::new(u, -v, 1.0),
+        _ => Vec3::new(-u, -v, -1.0),
+    }
+    .normalize()
+}
+
+/// A cubemap of `size` per face whose texel facing `n` holds the cosine-weighted mean of the room
+/// (sampled at `samples` per face side).
+fn irradiance_cubemap(size: u32, samples: u32, room: impl Fn(Vec3) -> Vec3) -> Image {
+    let sources: Vec<(Vec3, Vec3)> = (0..6)
+        .flat_map(|f| (0..samples * samples).map(move |i| (f, i)))
+        .map(|(f, i)| {
+            let dir = texel_direction(f, i % samples, i / samples, samples);
+            (dir, room(dir))
+        })
+        .collect();
+    let faces = (0..6)
+        .map(|f| {
+            (0..size * size)
+                .map(|i| {
+                    let n = texel_direction(f, i % size, i / size, size);
+                    let (sum, weight) = sources.iter().fold((Vec3::ZERO, 0.0), |(s, w), (d, l)| {
+                        let c = n.dot(*d).max(0.0);
+                        (s + *l * c, w + c)
+                    });
+                    sum / weight
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect::<Vec<_>>();
+    cubemap(size, faces.into_iter().map(|f| vec![f]).collect())
+}
+
+/// A cubemap of `size` per face with its mips, each the mean of four texels of the one above.
+fn radiance_cubemap(size: u32, room: impl Fn(Vec3) -> Vec3) -> Image {
+    let faces = (0..6)
+        .map(|f| {
+            let mut levels = vec![
+                (0..size * size)
+                    .map(|i| room(texel_direction(f, i % size, i / size, size)))
+                    .collect::<Vec<_>>(),
+            ];
+            let mut side = size;
+            while side > 1 {
+                let above = levels.last().expect("the first level");
+                let half = side / 2;
+                let at = |x: u32, y: u32| above[(y * side + x) as usize];
+                levels.push(
+                    (0..half * half)
+                        .map(|i| {
+                            let (x, y) = (i % half * 2, i / half * 2);
+                            (at(x, y) + at(x + 1, y) + at(x, y + 1) + at(x + 1, y + 1)) / 4.0
+                        })
+                        .collect(),
+                );
+                side = half;
+            }
+            levels
+        })
+        .collect();
+    cubemap(size, faces)
+}
+
+/// An sRGB cubemap from six faces, each a list of mip levels (largest first), stored face by
+/// face as the GPU upload expects.
+fn cubemap(size: u32, faces: Vec<Vec<Vec<Vec3>>>) -> Image {
+    let mips = faces[0].len() as u32;
+    let bytes = |levels: &[Vec<Vec3>]| -> Vec<u8> {
+        levels
+            .iter()
+            .flatten()
+            .flat_map(|c| {
+                let [r, g, b, _] = Color::linear_rgb(c.x, c.y, c.z).to_srgba().to_u8_array();
+                [r, g, b, 255]
+            })
+            .collect()
+    };
+    let first: Vec<u8> = faces.iter().flat_map(|f| bytes(&f[..1])).collect();
+    let mut image = Image::new(
+        Extent3d {
+            width: size,
+            height: size,
+            depth_or_array_layers: 6,
+        },
+        TextureDimension::D2,
+        first,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::RENDER_WORLD,
+    );
+    image.data = Some(faces.iter().flat_map(|f| bytes(f)).collect());
+    image.texture_descriptor.mip_level_count = mips;
+    image.texture_view_descriptor = Some(TextureViewDescriptor {
+        dimension: Some(TextureViewDimension::Cube),
+        ..default()
+    });
+    image
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_room_is_brighter_above_than_below() {
+        let image = irradiance_cubemap(4, 8, room_radiance);
+        let data = image.data.as_ref().expect("pixels");
+        let face = |f: usize| {
+            let n = 16 * 4;
+            data[f * n..(f + 1) * n]
+                .chunks(4)
+                .map(|p| u32::from(p[0]))
+                .sum::<u32>()
+        };
+        // +Y (the ceiling and the lamp) against −Y (the floor).
+        assert!(face(2) > face(3) + face(3) / 4, "{} {}", face(2), face(3));
+    }
+
+    #[test]
+    fn the_specular_cubemap_has_every_mip_of_every_face() {
+        let image = radiance_cubemap(8, room_radiance);
+        assert_eq!(image.texture_descriptor.mip_level_count, 4);
+        let texels = 6 * (64 + 16 + 4 + 1);
+        assert_eq!(image.data.as_ref().map(Vec::len), Some(texels * 4));
+    }
+}
