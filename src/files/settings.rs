@@ -354,9 +354,27 @@ mod tests {
                 black: None,
                 white: Some(Level::Strong),
             },
+            quality: Quality::Medium,
             ..Settings::default()
         };
         assert_eq!(Settings::from_ron(&settings.to_ron()), Ok(settings));
+    }
+
+    #[test]
+    fn quality_levels_read_from_the_file_and_the_command_line() {
+        let high = Settings::from_ron("(version: 1, quality: High)").unwrap();
+        assert_eq!(high.quality, Quality::High);
+        assert_eq!(Settings::default().quality, Quality::Auto);
+        for (name, level) in Quality::NAMES.iter().zip([
+            Quality::Auto,
+            Quality::Low,
+            Quality::Medium,
+            Quality::High,
+        ]) {
+            assert_eq!(name.parse::<Quality>(), Ok(level));
+        }
+        let e = "ultra".parse::<Quality>().unwrap_err();
+        assert!(e.contains("ultra") && e.contains("low, medium, high"), "{e}");
     }
 
     #[test]
@@ -393,6 +411,7 @@ mod tests {
             ("(version: 1, colour: 3)", "colour"),
             ("(version: 1, theme: \"../x\")", "theme: '../x' has '.'"),
             ("(version: 1, window: Tiny)", "Tiny"),
+            ("(version: 1, quality: Ultra)", "Ultra"),
             ("(version: 1, seats: (black: Some(godlike)))", "godlike"),
         ];
         for (text, expected) in cases {
