@@ -365,16 +365,18 @@ mod tests {
         let high = Settings::from_ron("(version: 1, quality: High)").unwrap();
         assert_eq!(high.quality, Quality::High);
         assert_eq!(Settings::default().quality, Quality::Auto);
-        for (name, level) in Quality::NAMES.iter().zip([
-            Quality::Auto,
-            Quality::Low,
-            Quality::Medium,
-            Quality::High,
-        ]) {
+        for (name, level) in
+            Quality::NAMES
+                .iter()
+                .zip([Quality::Auto, Quality::Low, Quality::Medium, Quality::High])
+        {
             assert_eq!(name.parse::<Quality>(), Ok(level));
         }
         let e = "ultra".parse::<Quality>().unwrap_err();
-        assert!(e.contains("ultra") && e.contains("low, medium, high"), "{e}");
+        assert!(
+            e.contains("ultra") && e.contains("low, medium, high"),
+            "{e}"
+        );
     }
 
     #[test]

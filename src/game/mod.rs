@@ -33,6 +33,7 @@ pub fn logic_plugin(app: &mut App) {
 pub fn presentation_plugin(app: &mut App) {
     app.add_plugins((
         board::presentation_plugin,
+        ui::presentation_plugin,
         screens::presentation_plugin,
         exhibition::panel_plugin,
     ));

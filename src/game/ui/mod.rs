@@ -1,6 +1,12 @@
-//! Shared egui widgets and the panels' palette, used by every screen.
+//! Shared egui widgets, the panels' palette and their one style, used by every screen.
 
 pub mod choices;
 pub mod named;
 pub mod palette;
+mod style;
 pub mod viewport;
+
+/// The panels' shared look.
+pub(super) fn presentation_plugin(app: &mut bevy::prelude::App) {
+    app.add_plugins(style::plugin);
+}

@@ -48,3 +48,17 @@ pub const HEIGHT_TAG: Color32 = Color32::from_black_alpha(170);
 pub const DONE: Color32 = Color32::from_rgb(150, 220, 150);
 /// A file that could not be written or read.
 pub const FAILED: Color32 = Color32::from_rgb(255, 120, 100);
+/// Every panel's and window's ground: the cards' warm dark, a little see-through.
+pub const PANEL_FILL: Color32 = Color32::from_rgba_unmultiplied_const(34, 27, 20, 236);
+/// A text field's ground.
+pub const FIELD_FILL: Color32 = Color32::from_rgb(20, 16, 12);
+/// The ground of a chosen option (a selected value, selected text).
+pub const CHOSEN_FILL: Color32 = Color32::from_rgb(140, 100, 36);
+/// A button at rest.
+pub const BUTTON_FILL: Color32 = Color32::from_rgb(62, 49, 36);
+/// A button under the pointer.
+pub const BUTTON_HOVERED: Color32 = Color32::from_rgb(86, 67, 46);
+/// A button pressed.
+pub const BUTTON_PRESSED: Color32 = Color32::from_rgb(112, 84, 50);
+/// Panels' text.
+pub const PANEL_TEXT: Color32 = Color32::from_rgb(226, 214, 194);
