@@ -68,17 +68,15 @@ fn spawn_table(
     theme: Res<ActiveTheme>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    mut images: ResMut<Assets<Image>>,
 ) {
-    let planks = images.add(wood::planks(512, 5, theme.theme.grain, 1));
     commands.spawn((
         Name::new("Table"),
         Table,
         Mesh3d(meshes.add(Cuboid::new(60.0, 1.0, 60.0))),
         MeshMaterial3d(materials.add(StandardMaterial {
             base_color: colour(theme.theme.table),
-            base_color_texture: Some(planks),
-            // Each picture of planks covers 8 units of the 60-unit table.
+            // The planks' picture comes with the theme (`theme::paint_room`); each covers 8
+            // units of the 60-unit table.
             uv_transform: bevy::math::Affine2::from_scale(Vec2::splat(7.5)),
             perceptual_roughness: 0.8,
             ..default()

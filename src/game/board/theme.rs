@@ -127,7 +127,8 @@ fn switch_theme(
     }
 }
 
-/// The background and the table take the theme's colours and grain.
+/// The background and the table take the theme's colours and grain (also at start: the table's
+/// planks are drawn here only).
 fn paint_room(
     active: Res<ActiveTheme>,
     mut clear: ResMut<ClearColor>,
@@ -136,14 +137,8 @@ fn paint_room(
     images: Option<ResMut<Assets<Image>>>,
 ) {
     clear.0 = colour(active.theme.background);
-    let planks = images.map(|mut images| {
-        images.add(crate::game::board::wood::planks(
-            512,
-            5,
-            active.theme.grain,
-            1,
-        ))
-    });
+    let planks = images
+        .map(|mut images| images.add(crate::game::board::wood::table_planks(active.theme.grain)));
     for handle in &tables {
         if let Some(mut m) = materials.get_mut(&handle.0) {
             m.base_color = colour(active.theme.table);

@@ -74,6 +74,12 @@ pub fn planks(size: u32, planks: u32, grain: f32, seed: u32) -> Image {
     })
 }
 
+/// The table's planks: five to a picture, which the table repeats.
+#[must_use]
+pub fn table_planks(grain: f32) -> Image {
+    planks(512, 5, grain, 1)
+}
+
 /// A cell's inlay: a quiet straight grain, lightness around 0.92, varying by `grain`.
 #[must_use]
 pub fn inlay(size: u32, grain: f32, seed: u32) -> Image {
