@@ -11,6 +11,7 @@ use crate::files::theme::Theme;
 use crate::rules::{Cell, Game, GameId, Intermedium, Player, Splay, Support};
 
 use crate::game::board::layout::{BOARD_TOP, CELL, TABLE_TOP, cell_centre};
+use crate::game::board::stone_mesh::rounded_disc;
 use crate::game::board::tap::report_clicks;
 use crate::game::board::theme::{ActiveTheme, Table, colour};
 use crate::game::board::wood;
@@ -209,8 +210,9 @@ fn spawn_board(
     }
 }
 
-/// Support's eight bases: fixed enamelled pieces, in the theme's base colours (yellow for
-/// White's and blue for Black's in the wooden set).
+/// Support's eight bases: fixed enamelled hexagonal blocks with softened edges, each with a
+/// brass boss on top, in the theme's base colours (yellow for White's and blue for Black's in
+/// the wooden set).
 fn spawn_bases(
     commands: &mut Commands,
     meshes: &mut Assets<Mesh>,
@@ -218,7 +220,9 @@ fn spawn_bases(
     theme: &Theme,
 ) {
     let g = GameId::Support.geometry();
-    let block = meshes.add(Cylinder::new(CELL * 0.40, 0.22).mesh().resolution(6));
+    let block = meshes.add(rounded_disc(CELL * 0.40, 0.22, 0.035, 6));
+    let boss = meshes.add(rounded_disc(CELL * 0.13, 0.03, 0.012, 24));
+    let brass = materials.add(brass(theme));
     for p in Player::ALL {
         let enamel = match p {
             Player::White => theme.white_base,
@@ -231,19 +235,38 @@ fn spawn_bases(
             ..default()
         });
         for base in Support::bases(p) {
+            let at = cell_centre(g, base);
             commands.spawn((
                 Name::new(format!("{p} base {base}")),
                 BoardPiece(GameId::Support),
                 Mesh3d(block.clone()),
                 MeshMaterial3d(material.clone()),
-                Transform::from_translation(cell_centre(g, base) + Vec3::Y * 0.11),
+                Transform::from_translation(at + Vec3::Y * 0.11),
+                Pickable::IGNORE,
+            ));
+            commands.spawn((
+                Name::new(format!("{p} base {base}'s boss")),
+                BoardPiece(GameId::Support),
+                Mesh3d(boss.clone()),
+                MeshMaterial3d(brass.clone()),
+                Transform::from_translation(at + Vec3::Y * 0.225),
                 Pickable::IGNORE,
             ));
         }
     }
 }
 
-/// Intermedium's Cities: a brass inlay on d1 and d10, in the colour of the army that owns it.
+/// Polished brass in the theme's City colour.
+fn brass(theme: &Theme) -> StandardMaterial {
+    StandardMaterial {
+        base_color: colour(theme.city),
+        metallic: 0.9,
+        perceptual_roughness: 0.3,
+        ..default()
+    }
+}
+
+/// Intermedium's Cities on d1 and d10: a polished stone disc inlaid in the cell, ringed in brass.
 fn spawn_cities(
     commands: &mut Commands,
     meshes: &mut Assets<Mesh>,
@@ -251,22 +274,32 @@ fn spawn_cities(
     theme: &Theme,
 ) {
     let g = GameId::Intermedium.geometry();
-    let frame = meshes.add(Torus::new(CELL * 0.40, CELL * 0.47));
-    let brass = materials.add(StandardMaterial {
-        base_color: colour(theme.city),
-        metallic: 0.9,
-        perceptual_roughness: 0.3,
+    let ring = meshes.add(Torus::new(CELL * 0.40, CELL * 0.47));
+    let inlay = meshes.add(rounded_disc(CELL * 0.40, 0.012, 0.004, 48));
+    let brass = materials.add(brass(theme));
+    let stone = materials.add(StandardMaterial {
+        base_color: colour(theme.tile_dark.mix(theme.frame, 0.5)),
+        perceptual_roughness: 0.25,
+        reflectance: 0.6,
         ..default()
     });
     for p in Player::ALL {
         let city = Intermedium::city_of(p);
+        let at = cell_centre(g, city);
         commands.spawn((
             Name::new(format!("{p} City {city}")),
             BoardPiece(GameId::Intermedium),
-            Mesh3d(frame.clone()),
+            Mesh3d(ring.clone()),
             MeshMaterial3d(brass.clone()),
-            Transform::from_translation(cell_centre(g, city) + Vec3::Y * 0.005)
-                .with_scale(Vec3::new(1.0, 0.25, 1.0)),
+            Transform::from_translation(at + Vec3::Y * 0.005).with_scale(Vec3::new(1.0, 0.25, 1.0)),
+            Pickable::IGNORE,
+        ));
+        commands.spawn((
+            Name::new(format!("{p} City {city}'s stone")),
+            BoardPiece(GameId::Intermedium),
+            Mesh3d(inlay.clone()),
+            MeshMaterial3d(stone.clone()),
+            Transform::from_translation(at + Vec3::Y * 0.002),
             Pickable::IGNORE,
         ));
     }
