@@ -8,6 +8,7 @@ use bevy::core_pipeline::prepass::{DepthPrepass, NormalPrepass};
 use bevy::light::{DirectionalLightShadowMap, ShadowFilteringMethod};
 use bevy::pbr::{ContactShadows, ScreenSpaceAmbientOcclusion};
 use bevy::post_process::bloom::Bloom;
+use bevy::post_process::dof::{DepthOfField, DepthOfFieldMode};
 use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
 use wgpu_types::DeviceType;
@@ -74,6 +75,7 @@ pub(super) fn plugin(app: &mut App) {
         (
             choose_level.run_if(resource_changed::<QualityChoice>),
             (dress_camera, size_shadow_map).run_if(resource_changed::<GraphicsLevel>),
+            focus_on_the_board,
         )
             .chain()
             .in_set(crate::game::core::GameSystems::Present),
@@ -151,6 +153,41 @@ fn dress_camera(
     }
 }
 
+/// At High, attract mode's orbit is filmed with depth of field: the board sharp, the far table
+/// soft. Anywhere else, or at a lower level, everything is sharp.
+fn focus_on_the_board(
+    level: Res<GraphicsLevel>,
+    screen: Option<Res<State<crate::game::core::screen::Screen>>>,
+    mut commands: Commands,
+    cameras: Query<
+        (
+            Entity,
+            &crate::game::board::camera::Orbit,
+            Has<DepthOfField>,
+        ),
+        Changed<crate::game::board::camera::Orbit>,
+    >,
+    all_cameras: Query<(Entity, Has<DepthOfField>), With<crate::game::board::camera::Orbit>>,
+) {
+    let attract = screen.is_some_and(|s| *s.get() == crate::game::core::screen::Screen::Attract);
+    if *level < GraphicsLevel::High || !attract {
+        for (camera, focused) in &all_cameras {
+            if focused {
+                commands.entity(camera).remove::<DepthOfField>();
+            }
+        }
+        return;
+    }
+    for (camera, orbit, _) in &cameras {
+        commands.entity(camera).insert(DepthOfField {
+            focal_distance: orbit.distance,
+            aperture_f_stops: 1.0 / 4.0,
+            mode: DepthOfFieldMode::Gaussian,
+            ..default()
+        });
+    }
+}
+
 fn size_shadow_map(level: Res<GraphicsLevel>, mut map: ResMut<DirectionalLightShadowMap>) {
     map.size = level.shadow_map_size();
 }
@@ -188,5 +225,31 @@ mod tests {
             GraphicsLevel::chosen(Quality::Auto, None),
             GraphicsLevel::Low
         );
+    }
+
+    #[test]
+    fn only_attract_mode_at_high_is_filmed_with_depth_of_field() {
+        use crate::game::board::camera::Orbit;
+        use crate::game::core::screen::Screen;
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .insert_resource(GraphicsLevel::High)
+            .insert_resource(State::new(Screen::Attract))
+            .add_systems(Update, focus_on_the_board);
+        let camera = app.world_mut().spawn(Orbit::default()).id();
+        app.update();
+        let focus = app
+            .world()
+            .get::<DepthOfField>(camera)
+            .map(|d| d.focal_distance);
+        assert_eq!(focus, Some(Orbit::default().distance));
+        *app.world_mut().resource_mut::<GraphicsLevel>() = GraphicsLevel::Medium;
+        app.update();
+        assert!(app.world().get::<DepthOfField>(camera).is_none());
+        *app.world_mut().resource_mut::<GraphicsLevel>() = GraphicsLevel::High;
+        app.insert_resource(State::new(Screen::Game));
+        app.world_mut().get_mut::<Orbit>(camera).unwrap().distance += 1.0;
+        app.update();
+        assert!(app.world().get::<DepthOfField>(camera).is_none());
     }
 }
