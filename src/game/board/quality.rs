@@ -159,32 +159,25 @@ fn focus_on_the_board(
     level: Res<GraphicsLevel>,
     screen: Option<Res<State<crate::game::core::screen::Screen>>>,
     mut commands: Commands,
-    cameras: Query<
-        (
-            Entity,
-            &crate::game::board::camera::Orbit,
-            Has<DepthOfField>,
-        ),
-        Changed<crate::game::board::camera::Orbit>,
-    >,
-    all_cameras: Query<(Entity, Has<DepthOfField>), With<crate::game::board::camera::Orbit>>,
+    cameras: Query<(
+        Entity,
+        Ref<crate::game::board::camera::Orbit>,
+        Has<DepthOfField>,
+    )>,
 ) {
     let attract = screen.is_some_and(|s| *s.get() == crate::game::core::screen::Screen::Attract);
-    if *level < GraphicsLevel::High || !attract {
-        for (camera, focused) in &all_cameras {
-            if focused {
-                commands.entity(camera).remove::<DepthOfField>();
-            }
+    let filmed = *level == GraphicsLevel::High && attract;
+    for (camera, orbit, focused) in &cameras {
+        if !filmed && focused {
+            commands.entity(camera).remove::<DepthOfField>();
+        } else if filmed && (orbit.is_changed() || !focused) {
+            commands.entity(camera).insert(DepthOfField {
+                focal_distance: orbit.distance,
+                aperture_f_stops: 1.0 / 4.0,
+                mode: DepthOfFieldMode::Gaussian,
+                ..default()
+            });
         }
-        return;
-    }
-    for (camera, orbit, _) in &cameras {
-        commands.entity(camera).insert(DepthOfField {
-            focal_distance: orbit.distance,
-            aperture_f_stops: 1.0 / 4.0,
-            mode: DepthOfFieldMode::Gaussian,
-            ..default()
-        });
     }
 }
 

@@ -329,12 +329,9 @@ fn quality_row(
             _ => tr.t("settings.quality.auto").to_owned(),
         };
         ui.selectable_value(&mut chosen, Quality::Auto, auto);
-        for (choice, l) in [
-            (Quality::Low, GraphicsLevel::Low),
-            (Quality::Medium, GraphicsLevel::Medium),
-            (Quality::High, GraphicsLevel::High),
-        ] {
-            ui.selectable_value(&mut chosen, choice, level_name(l));
+        for choice in [Quality::Low, Quality::Medium, Quality::High] {
+            let name = level_name(GraphicsLevel::chosen(choice, None));
+            ui.selectable_value(&mut chosen, choice, name);
         }
         if chosen != quality.0 {
             quality.0 = chosen;
