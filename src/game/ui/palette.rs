@@ -48,8 +48,9 @@ pub const HEIGHT_TAG: Color32 = Color32::from_black_alpha(170);
 pub const DONE: Color32 = Color32::from_rgb(150, 220, 150);
 /// A file that could not be written or read.
 pub const FAILED: Color32 = Color32::from_rgb(255, 120, 100);
-/// Every panel's and window's ground: the cards' warm dark, a little see-through.
-pub const PANEL_FILL: Color32 = Color32::from_rgba_unmultiplied_const(34, 27, 20, 236);
+/// Every panel's and window's ground: the cards' warm dark, barely see-through (the title's
+/// texts must not show through the Settings window).
+pub const PANEL_FILL: Color32 = Color32::from_rgba_unmultiplied_const(34, 27, 20, 248);
 /// A text field's ground.
 pub const FIELD_FILL: Color32 = Color32::from_rgb(20, 16, 12);
 /// The ground of a chosen option (a selected value, selected text).
