@@ -1,7 +1,8 @@
 //! Touch through Bevy's own input pipeline, without a window or a GPU: touch events become
 //! pointers, mesh picking finds what each finger is over, and a tap whose start and end arrive
 //! in the same frame (a finger on a slow kiosk) chooses a stack and plays a step. Two fingers
-//! turn and zoom the camera and choose nothing.
+//! turn and zoom the camera and choose nothing. The board is drawn into a smaller canvas at Low
+//! and still measured in the window's pixels.
 
 use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::prelude::*;
@@ -40,7 +41,7 @@ fn on_screen(app: &mut App, cell: Cell) -> Vec2 {
         .map_or(0, |(_, s)| s.0.len());
     let (camera, at) = app
         .world_mut()
-        .query::<(&Camera, &GlobalTransform)>()
+        .query_filtered::<(&Camera, &GlobalTransform), With<Orbit>>()
         .single(app.world())
         .unwrap();
     camera
@@ -158,4 +159,24 @@ fn two_fingers_turn_and_zoom_the_camera_and_choose_nothing() {
     );
     app.update();
     assert_eq!(turn(&app), "", "a two-finger gesture chose a stack");
+}
+
+/// At Low (what a machine without a GPU gets) the 3D view is drawn into a canvas of half the
+/// window's pixels per side, yet measured in the window's own pixels, so taps, labels and the
+/// board agree.
+#[test]
+fn the_board_is_drawn_with_fewer_pixels_but_measured_in_the_windows() {
+    let mut app = app();
+    let window = window(&mut app);
+    let size = app.world().get::<Window>(window).unwrap().resolution.size();
+    let camera = app
+        .world_mut()
+        .query_filtered::<&Camera, With<Orbit>>()
+        .single(app.world())
+        .unwrap();
+    assert_eq!(camera.logical_viewport_size(), Some(size));
+    assert_eq!(
+        camera.physical_viewport_size(),
+        Some((size / 2.0).round().as_uvec2())
+    );
 }

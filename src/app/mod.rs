@@ -116,7 +116,12 @@ pub fn build(options: AppOptions) -> App {
             });
     }
     app.add_plugins(plugins)
-        .add_plugins((MeshPickingPlugin, bevy_egui::EguiPlugin::default()));
+        .add_plugins((MeshPickingPlugin, bevy_egui::EguiPlugin::default()))
+        // The panels are drawn by the window camera (`game::board::canvas`), not the first.
+        .insert_resource(bevy_egui::EguiGlobalSettings {
+            auto_create_primary_context: false,
+            ..default()
+        });
     app.init_resource::<game::board::theme::ThemeFolder>()
         .init_resource::<game::core::i18n::I18nFolder>();
     let settings_language = settings.written.language.clone();

@@ -6,6 +6,7 @@ use bevy::prelude::*;
 
 pub mod animation;
 pub mod camera;
+pub mod canvas;
 pub mod effects;
 pub mod highlight;
 pub mod layout;
@@ -33,6 +34,7 @@ pub(super) fn presentation_plugin(app: &mut App) {
         stone_look::plugin,
         highlight::plugin,
         camera::plugin,
+        canvas::plugin,
         quality::plugin,
         room::plugin,
         effects::panel_plugin,

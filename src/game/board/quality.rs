@@ -58,6 +58,16 @@ impl GraphicsLevel {
         }
     }
 
+    /// How many of the window's pixels the 3D view is drawn with, per side (the canvas is scaled
+    /// up to the window): a software renderer pays for every pixel, so Low draws fewer.
+    #[must_use]
+    pub fn render_scale(self) -> f32 {
+        match self {
+            GraphicsLevel::Low => LOW_RENDER_SCALE,
+            GraphicsLevel::Medium | GraphicsLevel::High => 1.0,
+        }
+    }
+
     /// The sun's shadow map's side, in texels.
     #[must_use]
     pub fn shadow_map_size(self) -> usize {
@@ -68,6 +78,9 @@ impl GraphicsLevel {
         }
     }
 }
+
+/// Low's render scale (see BENCHMARKS.md, "Rendering").
+const LOW_RENDER_SCALE: f32 = 0.5;
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(GraphicsLevel::Low).add_systems(

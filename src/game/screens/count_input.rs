@@ -5,6 +5,8 @@
 use crate::game::ui::named::name_control;
 use crate::game::ui::palette;
 use bevy::prelude::*;
+
+use crate::game::board::camera::Orbit;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::rules::{Action, Game};
@@ -200,7 +202,7 @@ fn paint_cash_near_pointer(
 fn paint_stack_heights(
     mut contexts: EguiContexts,
     session: Res<Session>,
-    cameras: Query<(&Camera, &GlobalTransform)>,
+    cameras: Query<(&Camera, &GlobalTransform), With<Orbit>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Ok((camera, at)) = cameras.single() else {

@@ -1,6 +1,7 @@
 //! The egui panel (whose turn, captures, last move, what to do, Pass, the result, New game)
 //! and the board's coordinates painted beside its edges.
 
+use crate::game::board::camera::Orbit;
 use crate::game::ui::choices::{edit_options, seat_picker};
 use crate::game::ui::palette;
 use bevy::prelude::*;
@@ -405,7 +406,7 @@ fn paint_coordinates(
     mut contexts: EguiContexts,
     session: Res<Session>,
     settings: Res<crate::game::core::preferences::ViewSettings>,
-    cameras: Query<(&Camera, &GlobalTransform)>,
+    cameras: Query<(&Camera, &GlobalTransform), With<Orbit>>,
 ) -> Result {
     if !settings.coordinates {
         return Ok(());

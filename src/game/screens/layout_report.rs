@@ -7,6 +7,8 @@
 //! [`covered_controls`] says which controls a panel covers.
 
 use bevy::prelude::*;
+
+use crate::game::board::camera::Orbit;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, egui};
 use serde::{Deserialize, Serialize};
@@ -233,7 +235,7 @@ fn egui_layout(ctx: &egui::Context) -> (Vec<Panel>, Vec<Control>) {
 /// Each cell's point on screen: the board's surface and its stack's top.
 fn cell_spots(
     session: &Session,
-    cameras: &Query<(&Camera, &GlobalTransform)>,
+    cameras: &Query<(&Camera, &GlobalTransform), With<Orbit>>,
     stacks: &Query<(&StackView, &StackStones)>,
     scale: f32,
 ) -> Vec<CellSpot> {
@@ -290,7 +292,7 @@ fn print_layout(
     screen: Res<State<Screen>>,
     session: Res<Session>,
     windows: Query<&Window, With<PrimaryWindow>>,
-    cameras: Query<(&Camera, &GlobalTransform)>,
+    cameras: Query<(&Camera, &GlobalTransform), With<Orbit>>,
     stacks: Query<(&StackView, &StackStones)>,
     markers: Query<&Marker>,
     mut last: Local<String>,
