@@ -1,5 +1,6 @@
 //! The desktop app: Bevy's plugins set up for Stackyard, the game, and the screenshot mode.
 
+pub mod bench_frames;
 pub mod icon;
 mod opening;
 mod screenshot;
@@ -50,6 +51,9 @@ pub struct AppOptions {
     /// No real window and no GPU: the window is only Bevy's component, and the caller drives
     /// frames with `App::update` (tests of the input pipeline).
     pub headless: bool,
+    /// No window, but a real renderer: the 3D view is drawn into its canvas at this size and the
+    /// caller drives frames with `App::update` (`bench-frames`).
+    pub offscreen: Option<UVec2>,
 }
 
 impl AppOptions {
@@ -85,7 +89,11 @@ pub fn build(options: AppOptions) -> App {
     let settings = open_settings(&options);
     let mut window = Window {
         title: "Stackyard".into(),
-        resolution: WindowResolution::new(1280, 720),
+        resolution: options
+            .offscreen
+            .map_or(WindowResolution::new(1280, 720), |size| {
+                WindowResolution::new(size.x, size.y)
+            }),
         mode: game::screens::view_settings::bevy_window_mode(settings.written.window),
         ..default()
     };
@@ -103,7 +111,15 @@ pub fn build(options: AppOptions) -> App {
             file_path: asset_dir(),
             ..default()
         });
-    if options.headless {
+    if options.offscreen.is_some() {
+        // Without a window egui warns of it every frame; the measures go to standard output.
+        plugins = plugins
+            .disable::<bevy::winit::WinitPlugin>()
+            .set(bevy::log::LogPlugin {
+                filter: format!("{},bevy_egui=error", bevy::log::DEFAULT_FILTER),
+                ..default()
+            });
+    } else if options.headless {
         plugins = plugins
             .disable::<bevy::winit::WinitPlugin>()
             .set(bevy::render::RenderPlugin {
@@ -300,6 +316,7 @@ impl Default for AppOptions {
             idle_prompt: false,
             print_layout: false,
             headless: false,
+            offscreen: None,
         }
     }
 }

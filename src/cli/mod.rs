@@ -171,6 +171,24 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Measure frame times per quality level, drawn off-screen while a recorded game of each
+    /// kind replays (no window needed)
+    #[cfg(feature = "app")]
+    BenchFrames {
+        /// Only this level: low, medium, high, or auto (the one chosen for this adapter);
+        /// default: low, medium and high
+        #[arg(long, value_name = "LEVEL")]
+        quality: Option<crate::files::settings::Quality>,
+        /// Seconds of measured frames per level, shared among the five games
+        #[arg(long, default_value_t = 20.0)]
+        seconds: f64,
+        /// The picture's size, WIDTHxHEIGHT
+        #[arg(long, default_value = "1280x720")]
+        size: String,
+        /// Print one JSON object per level
+        #[arg(long)]
+        json: bool,
+    },
     /// Measure random playouts, actions and search iterations per second, per game
     Bench {
         /// Only this game
@@ -203,6 +221,51 @@ pub fn main() -> i32 {
         &mut std::io::stdout(),
         &mut std::io::stderr(),
     )
+}
+
+/// `bench-frames`: checks its arguments and measures.
+#[cfg(feature = "app")]
+fn bench_frames(
+    quality: Option<crate::files::settings::Quality>,
+    seconds: f64,
+    size: &str,
+    json: bool,
+) -> Result<Vec<String>, referee::Failure> {
+    use crate::files::settings::Quality;
+    let bad_size = || {
+        referee::Failure::usage(format!(
+            "bad --size '{size}': give WIDTHxHEIGHT, each 16 to 8192 pixels"
+        ))
+    };
+    let (w, h) = size.split_once('x').ok_or_else(bad_size)?;
+    let side = |t: &str| {
+        t.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (16..=8192).contains(n))
+    };
+    let (Some(w), Some(h)) = (side(w), side(h)) else {
+        return Err(bad_size());
+    };
+    if !(seconds.is_finite() && seconds > 0.0) {
+        return Err(referee::Failure::usage(format!(
+            "bad --seconds {seconds}: give a positive number"
+        )));
+    }
+    let levels = quality.map_or_else(
+        || vec![Quality::Low, Quality::Medium, Quality::High],
+        |q| vec![q],
+    );
+    crate::app::bench_frames::run(&crate::app::bench_frames::FramesRequest {
+        levels,
+        seconds,
+        size: bevy::math::UVec2::new(w, h),
+        json,
+    })
+    .map_err(|why| referee::Failure {
+        code: 1,
+        message: why,
+    })
 }
 
 /// The sequential test `match --sprt ELO0,ELO1 [--alpha A] [--beta B]` asks for.
@@ -409,6 +472,13 @@ pub fn run(
             seconds,
             json,
         }) => arena::run_bench(game.as_deref(), seconds, json),
+        #[cfg(feature = "app")]
+        Some(Command::BenchFrames {
+            quality,
+            seconds,
+            size,
+            json,
+        }) => bench_frames(quality, seconds, &size, json),
     };
     match result {
         Ok(lines) => {

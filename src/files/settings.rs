@@ -57,7 +57,7 @@ pub enum Quality {
     /// For software renderers and old integrated GPUs: no ambient occlusion, bloom, depth of
     /// field or anti-aliasing; a small shadow map without soft filtering.
     Low,
-    /// Bloom, anti-aliasing (SMAA), soft shadows.
+    /// Bloom, MSAA, soft shadows, the room's reflections.
     Medium,
     /// Everything: also ambient occlusion, contact shadows and depth of field in attract mode.
     High,

@@ -1,0 +1,80 @@
+//! `stackyard bench-frames` as a person runs it: off-screen, no window and no X server, it
+//! replays the recorded games with their animations and prints frame times; bad arguments are
+//! refused with a message. Drawing needs a Vulkan adapter (Mesa's lavapipe will do); without
+//! one the drawing test says why it skips, and with `CI` set it fails instead.
+
+use std::process::Command;
+
+fn bench_frames(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_stackyard"))
+        .arg("bench-frames")
+        .args(args)
+        .env("WGPU_BACKEND", "vulkan")
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn bad_arguments_are_refused_with_a_reason() {
+    for (args, said) in [
+        (&["--size", "10x10"][..], "bad --size '10x10'"),
+        (&["--size", "wide"][..], "give WIDTHxHEIGHT"),
+        (&["--seconds", "0"][..], "bad --seconds 0"),
+        (&["--quality", "ultra"][..], "ultra"),
+    ] {
+        let out = bench_frames(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(said), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn low_is_measured_off_screen_while_the_games_replay() {
+    let out = bench_frames(&[
+        "--quality",
+        "low",
+        "--seconds",
+        "6",
+        "--size",
+        "640x360",
+        "--json",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    if !out.status.success() {
+        let why = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "bench-frames failed in CI: {why}"
+        );
+        eprintln!(
+            "skipped: no Vulkan adapter to draw with ({})",
+            why.lines().last().unwrap_or("")
+        );
+        return;
+    }
+    let line = text.lines().next().expect("one line per level");
+    let number = |key: &str| -> f64 {
+        let at = line
+            .find(&format!("\"{key}\": "))
+            .unwrap_or_else(|| panic!("{key} in {line}"));
+        line[at + key.len() + 4..]
+            .split([',', '}'])
+            .next()
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap()
+    };
+    assert!(line.contains("\"quality\": \"low\""), "{line}");
+    assert!(line.contains("\"adapter\": \""), "{line}");
+    assert!(number("frames") >= 5.0, "{line}");
+    assert!(number("decisions") >= 1.0, "the games did not move: {line}");
+    assert!(number("p50_ms") > 0.0, "{line}");
+    assert!(
+        number("p50_ms") <= number("p99_ms") && number("p99_ms") <= number("max_ms"),
+        "{line}"
+    );
+}
