@@ -2,13 +2,15 @@
 //! pointers, mesh picking finds what each finger is over, and a tap whose start and end arrive
 //! in the same frame (a finger on a slow kiosk) chooses a stack and plays a step. Two fingers
 //! turn and zoom the camera and choose nothing. The board is drawn into a smaller canvas at Low
-//! and still measured in the window's pixels.
+//! and still measured in the window's pixels. The camera flies in to the game and lands on its
+//! orbit before any finger touches.
 
 use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowEvent};
 use stackyard::app::{AppOptions, build};
 use stackyard::game::board::camera::Orbit;
+use stackyard::game::board::fly_in::FlyIn;
 use stackyard::game::board::layout::{cell_centre, stack_top};
 use stackyard::game::board::stones::{StackStones, StackView};
 use stackyard::game::core::session::Session;
@@ -24,6 +26,25 @@ fn app() -> App {
     });
     app.finish();
     app.cleanup();
+    app.update();
+    let flying = |app: &mut App| {
+        app.world_mut()
+            .query_filtered::<(), With<FlyIn>>()
+            .iter(app.world())
+            .count()
+    };
+    assert_eq!(flying(&mut app), 1, "the camera flies in to a game");
+    // Fingers meet the board where it stands: after the camera has landed.
+    let started = std::time::Instant::now();
+    while flying(&mut app) > 0 && started.elapsed().as_secs() < 20 {
+        app.update();
+    }
+    let (orbit, at) = app
+        .world_mut()
+        .query::<(&Orbit, &Transform)>()
+        .single(app.world())
+        .unwrap();
+    assert_eq!(*at, orbit.transform(), "the flight ends on the orbit");
     for _ in 0..5 {
         app.update();
     }

@@ -213,7 +213,8 @@ fn orbit_with_keys(
     }
 }
 
-fn place_camera(mut cameras: Query<(&Orbit, &mut Transform), Changed<Orbit>>) {
+/// Puts the camera where its orbit says.
+pub(super) fn place_camera(mut cameras: Query<(&Orbit, &mut Transform), Changed<Orbit>>) {
     for (orbit, mut t) in &mut cameras {
         *t = orbit.transform();
     }

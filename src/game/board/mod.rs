@@ -8,6 +8,7 @@ pub mod animation;
 pub mod camera;
 pub mod canvas;
 pub mod effects;
+pub mod fly_in;
 pub mod highlight;
 pub mod layout;
 pub mod quality;
@@ -35,6 +36,7 @@ pub(super) fn presentation_plugin(app: &mut App) {
         highlight::plugin,
         camera::plugin,
         canvas::plugin,
+        fly_in::plugin,
         quality::plugin,
         room::plugin,
         effects::panel_plugin,

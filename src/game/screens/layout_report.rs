@@ -9,6 +9,7 @@
 use bevy::prelude::*;
 
 use crate::game::board::camera::Orbit;
+use crate::game::board::fly_in::FlyIn;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, egui};
 use serde::{Deserialize, Serialize};
@@ -97,7 +98,7 @@ pub struct LayoutReport {
     pub moves: usize,
     /// The window's size in pixels.
     pub window: [f32; 2],
-    /// The board's cells.
+    /// The board's cells (none while the camera flies in to a new game).
     pub cells: Vec<CellSpot>,
     /// The lit targets.
     pub targets: Vec<Target>,
@@ -232,10 +233,11 @@ fn egui_layout(ctx: &egui::Context) -> (Vec<Panel>, Vec<Control>) {
     (panels, controls)
 }
 
-/// Each cell's point on screen: the board's surface and its stack's top.
+/// Each cell's point on screen: the board's surface and its stack's top (none while the camera
+/// flies in: the cells are not yet where they will be clicked).
 fn cell_spots(
     session: &Session,
-    cameras: &Query<(&Camera, &GlobalTransform), With<Orbit>>,
+    cameras: &Query<(&Camera, &GlobalTransform), (With<Orbit>, Without<FlyIn>)>,
     stacks: &Query<(&StackView, &StackStones)>,
     scale: f32,
 ) -> Vec<CellSpot> {
@@ -292,7 +294,7 @@ fn print_layout(
     screen: Res<State<Screen>>,
     session: Res<Session>,
     windows: Query<&Window, With<PrimaryWindow>>,
-    cameras: Query<(&Camera, &GlobalTransform), With<Orbit>>,
+    cameras: Query<(&Camera, &GlobalTransform), (With<Orbit>, Without<FlyIn>)>,
     stacks: Query<(&StackView, &StackStones)>,
     markers: Query<&Marker>,
     mut last: Local<String>,
