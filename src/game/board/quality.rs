@@ -140,8 +140,11 @@ fn dress_camera(
             NormalPrepass,
             EnvironmentMapLight,
         )>();
-        if let (Some(room), true) = (&room, *level > GraphicsLevel::Low) {
-            c.insert(room.environment());
+        if let Some(room) = &room {
+            c.insert(room.backdrop());
+            if *level > GraphicsLevel::Low {
+                c.insert(room.environment());
+            }
         }
         match *level {
             GraphicsLevel::Low => {

@@ -2,8 +2,10 @@
 //! walls, a window on one side, a lamp above, a dark floor; nothing downloaded), blurred into the
 //! diffuse and specular cubemaps that image-based lighting reads, so the stones' rims and the
 //! varnish catch the room. Medium and High light with it; Low leaves it out (per-pixel cost).
+//! Every level shows it as the backdrop beyond the table.
 
 use bevy::asset::RenderAssetUsages;
+use bevy::light::Skybox;
 use bevy::prelude::*;
 use bevy::render::render_resource::{
     Extent3d, TextureDimension, TextureFormat, TextureViewDescriptor, TextureViewDimension,
@@ -26,6 +28,17 @@ impl RoomLight {
             diffuse_map: self.diffuse.clone(),
             specular_map: self.specular.clone(),
             intensity: 400.0,
+            ..default()
+        }
+    }
+
+    /// The room seen past the table's edge, softly blurred (the radiance map is small), at every
+    /// level: the background is the room, not a flat colour.
+    #[must_use]
+    pub fn backdrop(&self) -> Skybox {
+        Skybox {
+            image: Some(self.specular.clone()),
+            brightness: 400.0,
             ..default()
         }
     }
