@@ -1,15 +1,36 @@
 #!/bin/sh
-# Renders each game's start position at Low and at High quality into docs/look/ (1280x720),
-# and the README's Splay picture, through Xvfb and Mesa's software Vulkan:
+# Renders each game at its start and in a capture (a capturing turn in progress, from the
+# recorded games in assets/replays) at Low and at High quality into docs/look/ (1280x720), and
+# the README's other pictures, through Xvfb and Mesa's software Vulkan:
 #   sh docs/screenshots.sh [path/to/stackyard]
 set -eu
 bin=${1:-target/release/stackyard}
 mkdir -p docs/look
+shot() { # FILE ARGS...: one screenshot
+    file=$1
+    shift
+    WGPU_BACKEND=vulkan xvfb-run -a -s "-screen 0 1280x720x24" "$bin" --screenshot "$file" "$@"
+}
 for game in cash-in-hand intermedium grabber support splay; do
-    position=$("$bin" new "$game")
     for quality in low high; do
-        WGPU_BACKEND=vulkan xvfb-run -a -s "-screen 0 1280x720x24" "$bin" \
-            --screenshot "docs/look/$game-$quality.png" --position "$position" --quality "$quality"
+        shot "docs/look/$game-$quality.png" --position "$("$bin" new "$game")" --quality "$quality"
     done
 done
+capture() { # GAME POSITION PARTIAL: the capturing turn of a recorded game, under way
+    for quality in low high; do
+        shot "docs/look/$1-capture-$quality.png" --position "$2" --partial "$3" --quality "$quality"
+    done
+}
+capture cash-in-hand 'cash-in-hand w,1,w3,b2,3,b23/1,w13,1,w4,b4,1,b2,1/w,1,w4,1,w2,3/1,w3,1,w,2,b,1/1,b,6/8/1,b,6/b30,6,w32 w 17' 'e6:2 f7:1 e8:1 (:d8)'
+capture intermedium 'intermedium 7/w4,1,w4,1,w4,2/b,w5,b,w4,1,w6,b/1,b2,1,b,w5,b,w/b,1,b,2,w2,1/w2,b3,3,b,w2/b,w,2,b4,2/w,2,b4,1,b4,1/b4,1,b4,1,b4,1,b4/7 b 8' 'f3-g4-f5-g6'
+capture grabber 'grabber b,w,b,w,b,1,b,w/w,b,w,b,w,w,w,b/b,w,b,1,b,bw,b,w/w,b,w,1,w,1,w,b/b,bw,1,bw,1,bw,2/w,2,w,w,b,w,b/b,1,wb,b2,1,w,b,w/w,wb,b,wb,w,b,w,b b 15' 'g6-g4-e4'
+capture support 'support 1,b,1,b,2,w,w,1/b,6,w,w/b,7,b/w,8/8,w/8,w/9/9/1,w,1,b,1,b,3 w 16 1 0 -' 'h9'
+capture splay 'splay 8/1,w2,w3,w2,1,w2,2/4,w,w,w,w2/2,w,3,bw2,1/b3w,3,b,b,2/2,b,b,1,b3,b3,1/3,b2,1,b2,2/8 w 15 0 0' 'g5'
 cp docs/look/splay-high.png docs/splay-start.png
+python3 docs/cards.py
+shot docs/title.png --screen title --quality high
+shot docs/how-to-play-intermedium.png --game intermedium --screen how-to-play --quality high
+shot docs/how-to-play-splay.png --game splay --screen how-to-play --quality high
+shot docs/high-contrast.png --game support --theme high-contrast --quality high
+shot docs/idle-prompt.png --profile assets/exhibition.ron --screen idle-prompt --quality high
+shot docs/attract.png --profile assets/exhibition.ron --screen attract --quality high
