@@ -158,10 +158,15 @@ fn spawn_board(
     let margin = 0.55;
     commands.spawn((
         Name::new("Board"),
-        Mesh3d(meshes.add(Cuboid::new(w + 2.0 * margin, 0.3, h + 2.0 * margin))),
+        Mesh3d(meshes.add(with_tangents(Cuboid::new(
+            w + 2.0 * margin,
+            0.3,
+            h + 2.0 * margin,
+        )))),
         MeshMaterial3d(materials.add(StandardMaterial {
             base_color: colour(theme.theme.frame),
             base_color_texture: Some(images.add(wood::planks(256, 2, grain, 5))),
+            normal_map_texture: Some(images.add(wood::plank_relief(256, 2, grain, 5))),
             perceptual_roughness: 0.5,
             clearcoat: 0.3,
             ..default()
@@ -170,10 +175,15 @@ fn spawn_board(
         Pickable::IGNORE,
         BoardPiece(id),
     ));
-    let tile = meshes.add(Cuboid::new(CELL * 0.95, 0.04, CELL * 0.95));
+    let tile = meshes.add(with_tangents(Cuboid::new(CELL * 0.95, 0.04, CELL * 0.95)));
     // Four cuts of inlay, so neighbouring cells of one colour show different grain.
-    let inlays: [Handle<Image>; 4] =
-        std::array::from_fn(|k| images.add(wood::inlay(128, grain, 20 + k as u32)));
+    let inlays: [(Handle<Image>, Handle<Image>); 4] = std::array::from_fn(|k| {
+        let seed = 20 + k as u32;
+        (
+            images.add(wood::inlay(128, grain, seed)),
+            images.add(wood::inlay_relief(128, grain, seed)),
+        )
+    });
     let mut shades: std::collections::HashMap<([u8; 3], usize), Handle<StandardMaterial>> =
         std::collections::HashMap::new();
     for cell in g.cells() {
@@ -185,7 +195,8 @@ fn spawn_board(
             .or_insert_with(|| {
                 materials.add(StandardMaterial {
                     base_color: shade,
-                    base_color_texture: Some(inlays[cut].clone()),
+                    base_color_texture: Some(inlays[cut].0.clone()),
+                    normal_map_texture: Some(inlays[cut].1.clone()),
                     perceptual_roughness: 0.55,
                     ..default()
                 })
@@ -257,6 +268,12 @@ fn spawn_bases(
 }
 
 /// Polished brass in the theme's City colour.
+/// A box with the tangents its relief (normal) map needs.
+fn with_tangents(shape: Cuboid) -> Mesh {
+    let mesh = Mesh::from(shape);
+    mesh.clone().with_generated_tangents().unwrap_or(mesh)
+}
+
 fn brass(theme: &Theme) -> StandardMaterial {
     StandardMaterial {
         base_color: colour(theme.city),

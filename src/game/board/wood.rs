@@ -1,6 +1,7 @@
 //! Wood made by the project at start, nothing downloaded: plank and grain pictures whose
-//! lightness multiplies the theme's colours (so the colours stay the theme's), with mipmaps so
-//! a far table does not shimmer. The grain's strength is the theme's `grain`.
+//! lightness multiplies the theme's colours (so the colours stay the theme's), and relief maps
+//! (normal maps) from the same wood, so the seams are grooves and the grain catches the light;
+//! with mipmaps so a far table does not shimmer. The grain's strength is the theme's `grain`.
 
 use bevy::asset::RenderAssetUsages;
 use bevy::image::{ImageAddressMode, ImageFilterMode, ImageSampler, ImageSamplerDescriptor};
@@ -57,7 +58,17 @@ fn grain_at(along: f32, across: f32, seed: u32) -> f32 {
 /// own tone, with dark seams. Lightness around 0.7, varying by `grain` (0 to 1).
 #[must_use]
 pub fn planks(size: u32, planks: u32, grain: f32, seed: u32) -> Image {
-    paint(size, |u, v| {
+    paint(size, plank_wood(planks, grain, seed))
+}
+
+/// The planks' relief: seams sunk, grain raised where the wood is light.
+#[must_use]
+pub fn plank_relief(size: u32, planks: u32, grain: f32, seed: u32) -> Image {
+    relief(size, plank_wood(planks, grain, seed), 1.5)
+}
+
+fn plank_wood(planks: u32, grain: f32, seed: u32) -> impl Fn(f32, f32) -> f32 {
+    move |u, v| {
         let row = (v * planks as f32).floor();
         let in_row = v * planks as f32 - row;
         let plank_seed = seed + row as u32 * 31;
@@ -71,7 +82,7 @@ pub fn planks(size: u32, planks: u32, grain: f32, seed: u32) -> Image {
             0.0
         };
         0.7 + grain * (wood * 1.1 + tone - seam)
-    })
+    }
 }
 
 /// The table's planks: five to a picture, which the table repeats.
@@ -83,10 +94,48 @@ pub fn table_planks(grain: f32) -> Image {
 /// A cell's inlay: a quiet straight grain, lightness around 0.92, varying by `grain`.
 #[must_use]
 pub fn inlay(size: u32, grain: f32, seed: u32) -> Image {
-    paint(size, |u, v| {
+    paint(size, inlay_wood(grain, seed))
+}
+
+/// A cell's relief: the grain of its inlay, gently raised.
+#[must_use]
+pub fn inlay_relief(size: u32, grain: f32, seed: u32) -> Image {
+    relief(size, inlay_wood(grain, seed), 6.0)
+}
+
+fn inlay_wood(grain: f32, seed: u32) -> impl Fn(f32, f32) -> f32 {
+    move |u, v| {
         let wood = grain_at(u * 2.0, v * 4.0, seed) - 0.5;
         0.92 + grain * wood * 0.16
-    })
+    }
+}
+
+/// A tangent-space normal map (linear RGBA, with mipmaps) of the surface whose height at
+/// `(u, v)` is `height`, times `depth` (in texels per unit of height); flat where the height does
+/// not change.
+fn relief(size: u32, height: impl Fn(f32, f32) -> f32, depth: f32) -> Image {
+    let at = |x: u32, y: u32| {
+        height(
+            (x % size) as f32 / size as f32,
+            (y % size) as f32 / size as f32,
+        )
+    };
+    let heights: Vec<f32> = (0..size * size).map(|i| at(i % size, i / size)).collect();
+    let h = |x: u32, y: u32| heights[((y % size) * size + x % size) as usize];
+    let mut level: Vec<[f32; 3]> = Vec::with_capacity((size * size) as usize);
+    for y in 0..size {
+        for x in 0..size {
+            let dx = (h(x + 1, y) - h(x + size - 1, y)) * 0.5 * depth;
+            let dy = (h(x, y + 1) - h(x, y + size - 1)) * 0.5 * depth;
+            level.push(Vec3::new(-dx, -dy, 1.0).normalize().to_array());
+        }
+    }
+    let encode = |n: &[f32; 3]| -> [u8; 4] {
+        let n = Vec3::from_array(*n).normalize_or(Vec3::Z);
+        let byte = |c: f32| ((c * 0.5 + 0.5) * 255.0).round() as u8;
+        [byte(n.x), byte(n.y), byte(n.z), 255]
+    };
+    with_mips(size, level, encode, TextureFormat::Rgba8Unorm)
 }
 
 /// An RGBA picture of `size` x `size` whose lightness at `(u, v)` in 0..1 is `lightness`, with
@@ -100,12 +149,23 @@ fn paint(size: u32, lightness: impl Fn(f32, f32) -> f32) -> Image {
             level.push([l, l * (0.96 + 0.04 * l), l * (0.9 + 0.1 * l)]);
         }
     }
-    let base: Vec<u8> = level.iter().flat_map(|c| to_srgb_bytes(*c)).collect();
+    with_mips(size, level, to_srgb_bytes, TextureFormat::Rgba8UnormSrgb)
+}
+
+/// A repeating picture from its largest level (texel values, encoded by `encode`), with each
+/// smaller level the mean of the one above, down to one texel.
+fn with_mips(
+    size: u32,
+    mut level: Vec<[f32; 3]>,
+    encode: impl Fn(&[f32; 3]) -> [u8; 4],
+    format: TextureFormat,
+) -> Image {
+    let base: Vec<u8> = level.iter().flat_map(&encode).collect();
     let mut data = Vec::new();
     let mut side = size;
     let mut mips = 0;
     loop {
-        data.extend(level.iter().flat_map(|c| to_srgb_bytes(*c)));
+        data.extend(level.iter().flat_map(&encode));
         mips += 1;
         if side == 1 {
             break;
@@ -121,7 +181,7 @@ fn paint(size: u32, lightness: impl Fn(f32, f32) -> f32) -> Image {
         },
         TextureDimension::D2,
         base,
-        TextureFormat::Rgba8UnormSrgb,
+        format,
         RenderAssetUsages::RENDER_WORLD,
     );
     // The levels follow the picture in the data, largest first, as the GPU upload expects.
@@ -159,7 +219,7 @@ fn halve(level: &[[f32; 3]], side: u32) -> Vec<[f32; 3]> {
     out
 }
 
-fn to_srgb_bytes(linear: [f32; 3]) -> [u8; 4] {
+fn to_srgb_bytes(linear: &[f32; 3]) -> [u8; 4] {
     let [r, g, b, _] = Color::linear_rgb(linear[0], linear[1], linear[2])
         .to_srgba()
         .to_u8_array();
@@ -185,6 +245,31 @@ mod tests {
         let (_, plain) = lightness_spread(&planks(64, 4, 0.0, 1), 64);
         assert!(grained > 8.0, "grain spread {grained}");
         assert!(plain < 1.0, "plain spread {plain}");
+    }
+
+    /// How far the normals of a relief map lean from straight up, on average (0 = flat).
+    fn mean_lean(image: &Image, size: u32) -> f32 {
+        let data = image.data.as_ref().expect("pixels");
+        let n = (size * size) as usize;
+        let up: f32 = data[..n * 4]
+            .chunks(4)
+            .map(|p| 1.0 - (f32::from(p[2]) / 255.0 * 2.0 - 1.0))
+            .sum();
+        up / n as f32
+    }
+
+    #[test]
+    fn the_relief_follows_the_grain_and_is_flat_without_it() {
+        let grained = plank_relief(64, 4, 1.0, 1);
+        assert_eq!(grained.texture_descriptor.format, TextureFormat::Rgba8Unorm);
+        assert!(
+            mean_lean(&grained, 64) > 0.01,
+            "{}",
+            mean_lean(&grained, 64)
+        );
+        assert!(mean_lean(&inlay_relief(64, 1.0, 2), 64) > 0.002);
+        assert!(mean_lean(&plank_relief(64, 4, 0.0, 1), 64) < 1e-3);
+        assert!(mean_lean(&inlay_relief(64, 0.0, 2), 64) < 1e-3);
     }
 
     #[test]
