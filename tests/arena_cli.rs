@@ -271,7 +271,7 @@ fn bad_players_and_counts_are_refused_by_name() {
 }
 
 #[test]
-fn bench_reports_the_three_speeds_of_a_game() {
+fn bench_reports_the_speeds_of_a_game_on_one_thread_and_on_every_core() {
     let (code, out, err) = run(&[
         "bench",
         "--game",
@@ -287,9 +287,13 @@ fn bench_reports_the_three_speeds_of_a_game() {
         "actions_per_s",
         "mcts_iters_per_s",
         "mcts_nodes",
+        "threads",
+        "mcts_iters_per_s_all_threads",
     ] {
         assert!(field(game, name) > 0.0, "{name}: {out}");
     }
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    assert_eq!(field(game, "threads"), cores as f64, "{out}");
 }
 
 #[test]
@@ -367,4 +371,25 @@ fn a_sequential_match_stops_once_its_result_is_clear() {
     ]);
     assert_eq!(code, 0);
     assert!(out.contains("H0 accepted after"), "{out}");
+}
+
+#[test]
+fn a_player_searches_on_the_threads_it_is_given_and_bad_counts_are_refused() {
+    let (code, out, err) = run(&[
+        "match",
+        "--game",
+        "grabber-6",
+        "mcts:iters=300,threads=2",
+        "mcts:iters=300",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(field(&out, "games"), 2.0, "{out}");
+    for bad in ["mcts:ms=100,threads=0", "random,threads=2", "mcts:strong,threads=x"] {
+        let (code, _, err) = run(&["match", "--game", "splay", bad, "random"]);
+        assert_eq!(code, 2, "{bad}: {err}");
+        assert!(err.contains(bad), "{bad}: {err}");
+    }
 }

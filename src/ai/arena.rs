@@ -28,6 +28,9 @@ pub enum PlayerSpec {
     Iterations(u32),
     /// Our search with this much time per decision.
     Time(Duration),
+    /// One of our searching players (a level, `iters=` or `ms=`) on this many threads
+    /// (`mcts:master,threads=4`); the others search on one.
+    Threads(Box<PlayerSpec>, usize),
 }
 
 /// A player spec that could not be read.
@@ -39,7 +42,8 @@ impl fmt::Display for SpecError {
         write!(
             f,
             "unknown player '{}' (players: random, greedy, uct:ms=<n>, mcts:<level>, \
-             mcts:iters=<n>, mcts:ms=<n>; levels: beginner, casual, strong, master)",
+             mcts:iters=<n>, mcts:ms=<n>, each mcts player optionally followed by ,threads=<n>; \
+             levels: beginner, casual, strong, master)",
             self.0
         )
     }
@@ -52,6 +56,19 @@ impl std::str::FromStr for PlayerSpec {
 
     fn from_str(s: &str) -> Result<PlayerSpec, SpecError> {
         let bad = || SpecError(s.to_string());
+        if let Some((player, threads)) = s.split_once(",threads=") {
+            let n = threads
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=256).contains(n) && threads.bytes().all(|b| b.is_ascii_digit()))
+                .ok_or_else(bad)?;
+            return match player.parse::<PlayerSpec>().map_err(|_| bad())? {
+                spec @ (PlayerSpec::Level(_) | PlayerSpec::Iterations(_) | PlayerSpec::Time(_)) => {
+                    Ok(PlayerSpec::Threads(Box::new(spec), n))
+                }
+                _ => Err(bad()),
+            };
+        }
         let number = |v: &str| {
             v.parse::<u32>()
                 .ok()
@@ -126,9 +143,17 @@ impl Contestant {
     /// The settings for a decision in `position`: a level shares its budget over a turn's
     /// decisions as the app does; the other searching players get theirs per decision.
     fn settings(&self, position: &AnyGame) -> Settings {
+        Self::settings_of(&self.spec, position)
+    }
+
+    fn settings_of(spec: &PlayerSpec, position: &AnyGame) -> Settings {
         let master_time = Duration::from_secs(3);
         let base = Level::Master.settings(master_time);
-        match &self.spec {
+        match spec {
+            PlayerSpec::Threads(spec, threads) => Settings {
+                threads: *threads,
+                ..Self::settings_of(spec, position)
+            },
             PlayerSpec::Level(l) => l.decision_settings(master_time, position.in_turn()),
             PlayerSpec::Iterations(n) => Settings {
                 iterations: *n,
@@ -393,7 +418,26 @@ mod tests {
         );
         assert_eq!("mcts:casual".parse(), Ok(PlayerSpec::Level(Level::Casual)));
         assert_eq!("mcts:iters=50".parse(), Ok(PlayerSpec::Iterations(50)));
+        assert_eq!(
+            "mcts:master,threads=4".parse(),
+            Ok(PlayerSpec::Threads(
+                Box::new(PlayerSpec::Level(Level::Master)),
+                4
+            ))
+        );
+        assert_eq!(
+            "mcts:ms=1000,threads=2".parse(),
+            Ok(PlayerSpec::Threads(
+                Box::new(PlayerSpec::Time(Duration::from_millis(1000))),
+                2
+            ))
+        );
         for bad in [
+            "mcts:ms=250,threads=0",
+            "mcts:ms=250,threads=",
+            "mcts:ms=250,threads=+2",
+            "uct:ms=250,threads=2",
+            "random,threads=2",
             "mcts:godlike",
             "uct:ms=0",
             "uct:ms=-3",

@@ -204,36 +204,39 @@ impl<G: Game> Search<G> {
     /// Runs the search within the settings' budget (or until `cancel` is set) and reports the
     /// decision to take (at once, with no playouts, when only one decision is legal). `None`
     /// when the game is over.
-    pub fn run<E: Evaluator<G>>(
+    ///
+    /// With `settings.threads` above 1 the decision is searched by that many threads at once
+    /// (root parallelism): this tree on the caller's thread, and fresh trees from the same root
+    /// (with what MAST has learnt) on the others, each with its own generator, sharing out an
+    /// iteration budget or each spending the whole time budget; their root statistics are then
+    /// merged into this tree, which is the one kept. Cancelling stops every thread within 32
+    /// playouts. One thread is reproducible from the seed; with more, an iteration budget still
+    /// is unless a thread proves the result early (the others then stop where they are), and a
+    /// time budget is not, as with one thread.
+    pub fn run<E: Evaluator<G> + Sync>(
         &mut self,
         eval: &E,
         settings: &Settings,
         cancel: Option<&AtomicBool>,
-    ) -> Option<SearchReport> {
+    ) -> Option<SearchReport>
+    where
+        G: Send,
+    {
         let mut list = ActionList::new();
         self.root.legal_actions(&mut list);
         if list.is_empty() {
             return None;
         }
         let started = Instant::now();
-        let mut iterations = 0;
         if settings.mast_greed > 0.0 {
             self.mast.fade();
         }
         // A forced decision (one legal action) is taken at once: nothing to weigh.
-        let forced = list.len() == 1;
-        while !forced && iterations < settings.iterations && self.nodes[0].proof.is_none() {
-            if iterations % 32 == 0 {
-                if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-                    break;
-                }
-                if settings.time.is_some_and(|t| started.elapsed() >= t) {
-                    break;
-                }
-            }
-            self.iterate(eval, settings);
-            iterations += 1;
-        }
+        let iterations = match (list.len(), settings.threads) {
+            (1, _) => 0,
+            (_, 0 | 1) => self.spend(eval, settings, [cancel, None], started),
+            (_, threads) => self.spend_on_threads(eval, settings, cancel, started, threads),
+        };
         if self.nodes[0].first_child == NO_CHILD {
             // Not even one iteration: expand so that there is something to choose from.
             self.expand(0, &self.root.clone(), settings);
@@ -253,6 +256,112 @@ impl<G: Game> Search<G> {
             value,
             proven,
         })
+    }
+
+    /// Runs playouts until the budget is spent, the root is proven, or a flag is set; returns
+    /// how many ran.
+    fn spend<E: Evaluator<G>>(
+        &mut self,
+        eval: &E,
+        settings: &Settings,
+        flags: [Option<&AtomicBool>; 2],
+        started: Instant,
+    ) -> u32 {
+        let mut iterations = 0;
+        while iterations < settings.iterations && self.nodes[0].proof.is_none() {
+            if iterations % 32 == 0 {
+                if flags.iter().flatten().any(|f| f.load(Ordering::Relaxed)) {
+                    break;
+                }
+                if settings.time.is_some_and(|t| started.elapsed() >= t) {
+                    break;
+                }
+            }
+            self.iterate(eval, settings);
+            iterations += 1;
+        }
+        iterations
+    }
+
+    /// Searches on `threads` threads (this tree and `threads - 1` helpers) and merges the
+    /// helpers' root statistics into this tree; returns the playouts of all of them.
+    fn spend_on_threads<E: Evaluator<G> + Sync>(
+        &mut self,
+        eval: &E,
+        settings: &Settings,
+        cancel: Option<&AtomicBool>,
+        started: Instant,
+        threads: usize,
+    ) -> u32
+    where
+        G: Send,
+    {
+        let share = Settings {
+            iterations: settings.iterations.div_ceil(threads as u32),
+            ..*settings
+        };
+        // The helpers share the node budget; this tree, the one kept, has its own.
+        let helper_share = Settings {
+            max_nodes: settings.max_nodes / threads,
+            ..share
+        };
+        let mut helpers: Vec<Search<G>> = (1..threads).map(|_| self.helper()).collect();
+        let stop = AtomicBool::new(false);
+        let (stop, helper_share) = (&stop, &helper_share);
+        let total = std::thread::scope(|scope| {
+            let handles: Vec<_> = helpers
+                .iter_mut()
+                .map(|helper| {
+                    scope.spawn(move || {
+                        let n = helper.spend(eval, helper_share, [cancel, Some(stop)], started);
+                        if helper.nodes[0].proof.is_some() {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                        n
+                    })
+                })
+                .collect();
+            let mine = self.spend(eval, &share, [cancel, Some(stop)], started);
+            if self.nodes[0].proof.is_some() {
+                stop.store(true, Ordering::Relaxed);
+            }
+            let theirs: u32 = handles.into_iter().map(|h| h.join().unwrap_or(0)).sum();
+            mine + theirs
+        });
+        for helper in &helpers {
+            self.merge_root(helper, settings);
+        }
+        total
+    }
+
+    /// A fresh tree at this root for another thread: the same history and turn context, what
+    /// MAST has learnt so far, its own generator.
+    fn helper(&mut self) -> Search<G> {
+        let mut helper = Search::new(self.root.clone(), self.rng.next_u64());
+        helper.root_last = self.root_last;
+        helper.mast = self.mast.clone();
+        helper.history.clone_from(&self.history);
+        helper
+    }
+
+    /// Adds a helper's playouts through the root and each root decision to this tree's, and
+    /// takes over what it proved about them.
+    fn merge_root(&mut self, helper: &Search<G>, settings: &Settings) {
+        if !self.nodes[0].expanded {
+            self.expand(0, &self.root.clone(), settings);
+        }
+        self.nodes[0].visits += helper.nodes[0].visits;
+        self.nodes[0].value += helper.nodes[0].value;
+        for theirs in helper.children(0) {
+            let t = helper.nodes[theirs];
+            if let Some(mine) = self.children(0).find(|&c| self.nodes[c].action == t.action) {
+                let m = &mut self.nodes[mine];
+                m.visits += t.visits;
+                m.value += t.value;
+                m.proof = m.proof.or(t.proof);
+            }
+        }
+        self.prove_upwards(&[0]);
     }
 
     /// The decision to take: a proven win, else the most visited child that is not a proven
@@ -869,5 +978,63 @@ mod tests {
             }
             assert!(drawn > 0, "{root:?}: no drawn node visited");
         }
+    }
+
+    #[test]
+    fn threads_share_an_iteration_budget_and_their_playouts_all_count() {
+        let start = Splay::start(SplayOptions::default());
+        let budget = Settings {
+            iterations: 2000,
+            time: None,
+            threads: 3,
+            ..settings(0.5)
+        };
+        let mut search = Search::new(start, 11);
+        let report = search
+            .run(&super::super::eval::SplayEval, &budget, None)
+            .unwrap();
+        // 667 playouts on each of three threads, all merged into the kept tree's root.
+        assert_eq!(report.iterations, 2001, "{report:?}");
+        assert_eq!(search.root_visits(), 2001);
+        let through_children: u32 = search.children(0).map(|c| search.nodes[c].visits).sum();
+        assert_eq!(through_children, 2001);
+        // The same seed and budget give the same decision and statistics again.
+        let mut again = Search::new(Splay::start(SplayOptions::default()), 11);
+        let repeated = again
+            .run(&super::super::eval::SplayEval, &budget, None)
+            .unwrap();
+        assert_eq!(repeated, report);
+    }
+
+    #[test]
+    fn cancelling_stops_every_thread() {
+        let cancel = AtomicBool::new(true);
+        let endless = Settings {
+            iterations: u32::MAX,
+            time: None,
+            threads: 4,
+            ..settings(0.5)
+        };
+        let mut search = Search::new(Splay::start(SplayOptions::default()), 2);
+        let report = search
+            .run(&super::super::eval::SplayEval, &endless, Some(&cancel))
+            .unwrap();
+        assert_eq!(report.iterations, 0, "{report:?}");
+    }
+
+    #[test]
+    fn on_two_threads_the_search_still_takes_the_draw_against_a_certain_loss() {
+        let start = splay_at("splay 8/1,bw,6/8/8/8/6,b,1/8/8 b 40 8 0");
+        let (drawn, _) = play_move(&start, "g3-g4").unwrap();
+        let fixed = Settings {
+            iterations: 3000,
+            time: None,
+            contempt: 0.1,
+            threads: 2,
+            ..settings(0.5)
+        };
+        let (reached, report) = search_turn(&start, &[drawn.hash()], &fixed);
+        assert_eq!(reached.to_setup(), drawn.to_setup());
+        assert!(report.proven && report.value == 0.0, "{report:?}");
     }
 }

@@ -41,6 +41,9 @@ pub struct Settings {
     pub contempt: f32,
     /// The most nodes the tree may hold.
     pub max_nodes: usize,
+    /// Threads searching the decision (root parallelism: each its own tree, the root's
+    /// statistics merged; [`Search::run`]); 1 searches on the caller's thread alone.
+    pub threads: usize,
 }
 
 /// Strength levels a person can choose per seat.
@@ -75,6 +78,7 @@ impl Level {
             mistake: 0.0,
             contempt: 0.1,
             max_nodes: 4_000_000,
+            threads: 1,
         };
         match self {
             Level::Beginner => Settings {

@@ -234,35 +234,43 @@ pub fn run_bench(game: Option<&str>, seconds: f64, json: bool) -> Result<Vec<Str
         let start = AnyGame::start_with(id, []).map_err(Failure::usage)?;
         let (playouts, actions, took) = random_playouts(&start, budget);
         let secs = took.as_secs_f64();
-        let mut search = Search::new(start.clone(), 1);
-        let settings = crate::ai::Settings {
-            time: Some(budget),
-            ..Level::Master.settings(budget)
-        };
-        let t = Instant::now();
-        let (iterations, nodes) = search
-            .run(&AnyEval, &settings, None)
-            .map_or((0, 0), |r| (r.iterations, r.nodes));
-        let search_secs = t.elapsed().as_secs_f64();
-        let (pps, aps, ips) = (
-            playouts as f64 / secs,
-            actions as f64 / secs,
-            f64::from(iterations) / search_secs,
-        );
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        let (ips, nodes) = search_speed(&start, budget, 1);
+        let (ips_all, _) = search_speed(&start, budget, cores);
+        let (pps, aps) = (playouts as f64 / secs, actions as f64 / secs);
         objects.push(format!(
             "\"{id}\":{{\"playouts_per_s\":{pps:.1},\"actions_per_s\":{aps:.0},\
-             \"mcts_iters_per_s\":{ips:.1},\"mcts_nodes\":{nodes}}}"
+             \"mcts_iters_per_s\":{ips:.1},\"mcts_nodes\":{nodes},\"threads\":{cores},\
+             \"mcts_iters_per_s_all_threads\":{ips_all:.1}}}"
         ));
         lines.push(format!(
             "{id}: {pps:.0} random playouts/s, {:.2} M actions/s; search {ips:.0} iterations/s \
-             from the start (one thread), {nodes} nodes in the tree",
-            aps / 1e6
+             from the start on one thread ({nodes} nodes in the tree), {ips_all:.0} on {cores} \
+             threads ({:.2}x)",
+            aps / 1e6,
+            ips_all / ips.max(1e-9)
         ));
     }
     if json {
         return Ok(vec![format!("{{{}}}", objects.join(","))]);
     }
     Ok(lines)
+}
+
+/// Master's search from `start` for `budget` on `threads` threads: iterations per second and
+/// the kept tree's nodes.
+fn search_speed(start: &AnyGame, budget: Duration, threads: usize) -> (f64, usize) {
+    let mut search = Search::new(start.clone(), 1);
+    let settings = crate::ai::Settings {
+        time: Some(budget),
+        threads,
+        ..Level::Master.settings(budget)
+    };
+    let t = Instant::now();
+    let (iterations, nodes) = search
+        .run(&AnyEval, &settings, None)
+        .map_or((0, 0), |r| (r.iterations, r.nodes));
+    (f64::from(iterations) / t.elapsed().as_secs_f64(), nodes)
 }
 
 fn random_playouts(start: &AnyGame, budget: Duration) -> (u64, u64, Duration) {

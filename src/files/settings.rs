@@ -116,7 +116,13 @@ pub struct Settings {
     pub master_seconds: f32,
     /// The graphics quality (`Auto` picks one from the graphics adapter).
     pub quality: Quality,
+    /// The threads the computer searches on at Strong and Master (0: every core but one, at
+    /// least one; at most [`MAX_THREADS`]).
+    pub threads: u16,
 }
+
+/// The most search threads the settings accept.
+pub const MAX_THREADS: u16 = 256;
 
 impl Default for Settings {
     fn default() -> Self {
@@ -134,6 +140,7 @@ impl Default for Settings {
             seats: SavedSeats::default(),
             master_seconds: 3.0,
             quality: Quality::Auto,
+            threads: 0,
         }
     }
 }
@@ -193,7 +200,8 @@ impl Settings {
              // assets/i18n (en, de); seats: None for a person,\n\
              // Some(beginner|casual|strong|master) for the computer; master_seconds: Master's\n\
              // time per turn (0.5 to 30); quality: Auto (from the graphics adapter), Low, Medium\n\
-             // or High.\n{body}\n"
+             // or High; threads: the computer's search threads at Strong and Master (0: every\n\
+             // core but one).\n{body}\n"
         )
     }
 
@@ -223,6 +231,12 @@ impl Settings {
         within("volume", self.volume, &(0.0..=1.0))?;
         within("master_seconds", self.master_seconds, &MASTER_SECONDS)?;
         within("ui_scale", self.ui_scale, &UI_SCALES)?;
+        if self.threads > MAX_THREADS {
+            return Err(SettingsError::Value {
+                field: "threads",
+                why: format!("{} is more than {MAX_THREADS}", self.threads),
+            });
+        }
         check_theme_name(&self.theme).map_err(|why| SettingsError::Value {
             field: "theme",
             why,
@@ -397,6 +411,7 @@ mod tests {
         assert_eq!(settings.ui_scale, 1.25);
         assert_eq!(settings.theme, DEFAULT_THEME);
         assert!(settings.legal_highlighting);
+        assert_eq!(settings.threads, 0, "automatic");
     }
 
     #[test]
@@ -404,6 +419,10 @@ mod tests {
         let cases = [
             ("", "this is not a Stackyard settings file"),
             ("(version: 1, ui_scale: 9.0)", "ui_scale: 9 is outside"),
+            (
+                "(version: 1, threads: 300)",
+                "threads: 300 is more than 256",
+            ),
             ("(version: 1, ui_scale: NaN)", "ui_scale: NaN is outside"),
             (
                 "(version: 1, master_seconds: 0.1)",

@@ -209,7 +209,10 @@ fn start_thinking(
         return;
     };
     let position = session.position().clone();
-    let settings = level.decision_settings(seats.master_time, position.in_turn());
+    let settings = crate::ai::Settings {
+        threads: seats.threads_for(level),
+        ..level.decision_settings(seats.master_time, position.in_turn())
+    };
     let seed = position.hash() ^ u64::from(position.ply());
     let mut search = match kept.0.take() {
         Some(tree) if tree.position().hash() == position.hash() => tree,
@@ -237,6 +240,7 @@ fn start_hint(
     }
     let mut settings = Level::Strong.settings(seats.master_time);
     settings.time = Some(Duration::from_millis(1500));
+    settings.threads = seats.threads_for(Level::Strong);
     let seed = position.hash();
     let mut search = Search::new(position, seed);
     search.set_history(session.repetitions().reached());

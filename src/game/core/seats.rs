@@ -29,6 +29,30 @@ pub struct Seats {
     pub master_time: Duration,
     /// Pause before each of the computer's decisions, so people can follow.
     pub pace: Duration,
+    /// The threads Strong and Master search on (0: every core but one, at least one).
+    pub threads: usize,
+}
+
+impl Seats {
+    /// The threads a search at `level` uses: Strong and Master the chosen number, or every core
+    /// but one (at least one); Beginner and Casual, whose budgets are a few thousand playouts,
+    /// one.
+    #[must_use]
+    pub fn threads_for(&self, level: crate::ai::Level) -> usize {
+        match level {
+            crate::ai::Level::Strong | crate::ai::Level::Master => match self.threads {
+                0 => automatic_threads(),
+                n => n,
+            },
+            _ => 1,
+        }
+    }
+}
+
+/// Every core but one, at least one.
+#[must_use]
+pub fn automatic_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
 }
 
 impl Default for Seats {
@@ -38,6 +62,7 @@ impl Default for Seats {
             white: Seat::Human,
             master_time: Duration::from_secs(3),
             pace: Duration::from_millis(450),
+            threads: 0,
         }
     }
 }
@@ -50,5 +75,24 @@ impl Seats {
             Player::Black => self.black,
             Player::White => self.white,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Level;
+
+    #[test]
+    fn strong_and_master_think_on_the_threads_chosen_or_every_core_but_one() {
+        let mut seats = Seats::default();
+        let auto = automatic_threads();
+        assert!(auto >= 1);
+        assert_eq!(seats.threads_for(Level::Master), auto);
+        assert_eq!(seats.threads_for(Level::Strong), auto);
+        seats.threads = 3;
+        assert_eq!(seats.threads_for(Level::Master), 3);
+        assert_eq!(seats.threads_for(Level::Beginner), 1);
+        assert_eq!(seats.threads_for(Level::Casual), 1);
     }
 }

@@ -75,6 +75,7 @@ fn spread_settings(app: &mut App, s: &Settings) {
         black: seat(s.seats.black),
         white: seat(s.seats.white),
         master_time: Duration::from_secs_f32(s.master_seconds),
+        threads: usize::from(s.threads),
         ..Seats::default()
     });
 }
@@ -113,6 +114,7 @@ impl Preferences<'_> {
             seats: crate::game::core::saving::saved_seats(&self.seats),
             master_seconds: self.seats.master_time.as_secs_f32(),
             quality: self.quality.0,
+            threads: u16::try_from(self.seats.threads).unwrap_or(u16::MAX),
             ..Settings::default()
         }
     }

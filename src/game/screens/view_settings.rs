@@ -264,6 +264,7 @@ fn show_settings_window(
                     }
                     ui.end_row();
                     master_time_row(ui, &tr, &mut seats);
+                    threads_row(ui, &tr, &mut seats);
                     sound_row(ui, &tr, &mut sound);
                 });
             ui.separator();
@@ -379,6 +380,26 @@ fn master_time_row(
     let chosen = Duration::from_secs_f32(secs);
     if chosen != seats.master_time {
         seats.master_time = chosen;
+    }
+    ui.end_row();
+}
+
+/// The threads the computer thinks on at Strong and Master: Automatic (every core but one) or
+/// a number up to the cores there are.
+fn threads_row(ui: &mut egui::Ui, tr: &Tr, seats: &mut ResMut<crate::game::core::seats::Seats>) {
+    use crate::game::core::seats::automatic_threads;
+    ui.label(tr.t("settings.threads"));
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let mut chosen = seats.threads;
+    let automatic = tr.tf("settings.threads.auto", &[("n", &automatic_threads())]);
+    ui.horizontal_wrapped(|ui| {
+        ui.selectable_value(&mut chosen, 0, automatic);
+        for n in 1..=cores.max(seats.threads) {
+            ui.selectable_value(&mut chosen, n, n.to_string());
+        }
+    });
+    if chosen != seats.threads {
+        seats.threads = chosen;
     }
     ui.end_row();
 }
