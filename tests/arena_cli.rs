@@ -387,7 +387,11 @@ fn a_player_searches_on_the_threads_it_is_given_and_bad_counts_are_refused() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(field(&out, "games"), 2.0, "{out}");
-    for bad in ["mcts:ms=100,threads=0", "random,threads=2", "mcts:strong,threads=x"] {
+    for bad in [
+        "mcts:ms=100,threads=0",
+        "random,threads=2",
+        "mcts:strong,threads=x",
+    ] {
         let (code, _, err) = run(&["match", "--game", "splay", bad, "random"]);
         assert_eq!(code, 2, "{bad}: {err}");
         assert!(err.contains(bad), "{bad}: {err}");

@@ -864,21 +864,31 @@ mod tests {
         // Black's g3-g4 returns to a position the game has reached, which can be repeated to
         // the draw. The search holds draws in the levels' contempt, and against a certain loss
         // still takes one.
+        // The same on two threads, whose root statistics are merged.
         let start = splay_at("splay 8/1,bw,6/8/8/8/6,b,1/8/8 b 40 8 0");
         let (drawn, _) = play_move(&start, "g3-g4").unwrap();
-        let fixed = Settings {
-            iterations: 3000,
-            time: None,
-            contempt: 0.1,
-            ..settings(0.5)
-        };
-        let finish_turn = |history: Vec<u64>| search_turn(&start, &history, &fixed);
-        let (reached, report) = finish_turn(vec![drawn.hash()]);
-        assert_eq!(reached.to_setup(), drawn.to_setup());
-        assert!(report.proven && report.value == 0.0, "{report:?}");
-        // Without the history every move loses, and the search knows it.
-        let (_, report) = finish_turn(Vec::new());
-        assert!(report.proven && report.value == -1.0, "{report:?}");
+        for threads in [1, 2] {
+            let fixed = Settings {
+                iterations: 3000,
+                time: None,
+                contempt: 0.1,
+                threads,
+                ..settings(0.5)
+            };
+            let finish_turn = |history: Vec<u64>| search_turn(&start, &history, &fixed);
+            let (reached, report) = finish_turn(vec![drawn.hash()]);
+            assert_eq!(reached.to_setup(), drawn.to_setup(), "{threads} threads");
+            assert!(
+                report.proven && report.value == 0.0,
+                "{threads}: {report:?}"
+            );
+            // Without the history every move loses, and the search knows it.
+            let (_, report) = finish_turn(Vec::new());
+            assert!(
+                report.proven && report.value == -1.0,
+                "{threads}: {report:?}"
+            );
+        }
     }
 
     /// Every node of `search`'s tree proven drawn, with the turn boundaries on the way to it
@@ -1020,21 +1030,5 @@ mod tests {
             .run(&super::super::eval::SplayEval, &endless, Some(&cancel))
             .unwrap();
         assert_eq!(report.iterations, 0, "{report:?}");
-    }
-
-    #[test]
-    fn on_two_threads_the_search_still_takes_the_draw_against_a_certain_loss() {
-        let start = splay_at("splay 8/1,bw,6/8/8/8/6,b,1/8/8 b 40 8 0");
-        let (drawn, _) = play_move(&start, "g3-g4").unwrap();
-        let fixed = Settings {
-            iterations: 3000,
-            time: None,
-            contempt: 0.1,
-            threads: 2,
-            ..settings(0.5)
-        };
-        let (reached, report) = search_turn(&start, &[drawn.hash()], &fixed);
-        assert_eq!(reached.to_setup(), drawn.to_setup());
-        assert!(report.proven && report.value == 0.0, "{report:?}");
     }
 }
