@@ -5,13 +5,17 @@
 #
 # Plays, for every game, the matches that BENCHMARKS.md and the AI issue name (Casual against
 # random, greedy and Beginner; each level against the one below; 1 s of our search against 1 s of
-# plain UCT), `--games` games each (200 by default) on `--jobs` threads (every core by default:
-# time-limited players need a core each, so never more jobs than cores). Then `stackyard bench`
+# plain UCT), each as a sequential test (`match --sprt`, alpha = beta = 0.05): a target score p is
+# tested as H0: score <= p - d against H1: score >= p + d, d = min(5 points, (100% - p) / 2), in
+# Elo; a match stops once one is accepted, or after `--games` games (200 by default), on `--jobs`
+# threads (every core by default: time-limited players need a core each, so never more jobs than
+# cores). A target is met only when H1 is accepted, not met when H0 is, and otherwise undecided
+# with its games and log-likelihood ratio so far. Then `stackyard bench`
 # (unless `--no-bench`), which wants an otherwise idle machine. Each match's JSON goes to
 # DIR/<game>.<a>.<b>.json (target/ai-targets by default; a relative DIR is taken from the
-# repository's root), written once the match is over; a match whose file is already there with the
-# same number of games is not played again, so a run that was stopped goes on from the match it
-# stopped in. `--only` keeps the matches whose "<game> <a> <b>" matches the extended regular
+# repository's root), written once the match is over; a match whose file is already there (from a
+# sequential run) is not played again, so a run that was stopped goes on from the match it stopped
+# in. `--only` keeps the matches whose "<game> <a> <b>" matches the extended regular
 # expression, e.g. `--only 'splay .*master'`.
 #
 # The Master pairings and those against plain UCT take most of the time: about 350 core-hours
@@ -56,6 +60,11 @@ pairings=(
   "mcts:master mcts:strong 0.65"
   "mcts:ms=1000 uct:ms=1000 0.75"
 )
+# The Elo bounds of the sequential test for a target score p: p -/+ min(0.05, (1 - p) / 2).
+sprt_bounds() {
+  awk -v p="$1" 'function elo(x) { return -400 * log(1 / x - 1) / log(10) }
+    BEGIN { d = 0.05; if ((1 - p) / 2 < d) d = (1 - p) / 2; printf "%.1f,%.1f", elo(p - d), elo(p + d) }'
+}
 played=()
 for game in cash-in-hand intermedium grabber support splay; do
   for pairing in "${pairings[@]}"; do
@@ -63,12 +72,14 @@ for game in cash-in-hand intermedium grabber support splay; do
     echo "$game $a $b" | grep -Eq -- "$only" || continue
     file="$out/$game.${a//[:=]/-}.${b//[:=]/-}.json"
     played+=("$file $game $a $b $target")
-    if [ -f "$file" ] && grep -q "\"games\":$games," "$file"; then
+    if [ -f "$file" ] && grep -q '"sprt"' "$file"; then
       echo "== $game: $a against $b: already played ($file)"
       continue
     fi
-    echo "== $game: $a against $b, $games games, --jobs $jobs ($(date -u +%H:%M) UTC)"
+    bounds=$(sprt_bounds "$target")
+    echo "== $game: $a against $b, --sprt $bounds, at most $games games, --jobs $jobs ($(date -u +%H:%M) UTC)"
     "$bin" match --game "$game" "$a" "$b" --games "$games" --seed "$seed" --jobs "$jobs" --json \
+      --sprt "$bounds" \
       >"$file.part" 2>"${file%.json}.log" || {
       echo "ai-targets: the match failed; its last words, from ${file%.json}.log:" >&2
       tail -n 3 "${file%.json}.log" >&2
@@ -85,17 +96,21 @@ fi
 
 # A number field of a one-line JSON object.
 field() { grep -o "\"$2\":[-0-9.]*" "$1" | head -n 1 | cut -d: -f2; }
+# The sequential test's decision: H0, H1 or undecided.
+decision() { grep -o '"decision":"[A-Za-z0-9]*"' "$1" | head -n 1 | cut -d'"' -f4; }
 
 echo
 printf '%-13s %-28s %6s %8s %7s %13s  %s\n' game match games score target "ms past budget" verdict
 shortfalls=0
+undecided=0
 for entry in "${played[@]}"; do
   read -r file game a b target <<<"$entry"
   score=$(field "$file" a_score)
   over=$(field "$file" max_ms_over_budget)
-  verdict=$(awk -v s="$score" -v t="$target" -v o="$over" \
-    'BEGIN { v = (s >= t) ? "met" : "NOT MET"; if (o > 50) v = v ", over the 50 ms allowed"; print v }')
-  case "$verdict" in met) ;; *) shortfalls=$((shortfalls + 1)) ;; esac
+  verdict=$(awk -v d="$(decision "$file")" -v l="$(field "$file" llr)" -v o="$over" \
+    'BEGIN { v = (d == "H1") ? "met" : (d == "H0") ? "NOT MET" : sprintf("undecided (LLR %.2f)", l)
+             if (o > 50) v = v ", over the 50 ms allowed"; print v }')
+  case "$verdict" in met) ;; undecided*over*|NOT*) shortfalls=$((shortfalls + 1)) ;; undecided*) undecided=$((undecided + 1)) ;; esac
   printf '%-13s %-28s %6s %7.1f%% %6.0f%% %13s  %s\n' "$game" "$a vs $b" "$(field "$file" games)" \
     "$(awk -v s="$score" 'BEGIN { print s * 100 }')" "$(awk -v t="$target" 'BEGIN { print t * 100 }')" \
     "$over" "$verdict"
@@ -112,5 +127,5 @@ if [ "$bench" -eq 1 ]; then
   slow=$(grep -c 'NOT MET' <<<"$speeds" || true)
   echo
 fi
-echo "$shortfalls of ${#played[@]} matches and $slow games' speeds short of their targets; the JSON is in $out"
+echo "$shortfalls of ${#played[@]} matches and $slow games' speeds short of their targets, $undecided matches undecided; the JSON is in $out"
 [ "$shortfalls" -eq 0 ] && [ "$slow" -eq 0 ]
