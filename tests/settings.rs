@@ -73,7 +73,8 @@ fn the_settings_file_governs_the_app_and_changes_are_written_back() {
         *world.resource::<ViewSettings>(),
         ViewSettings {
             coordinates: false,
-            legal_targets: false
+            legal_targets: false,
+            thinking: true,
         }
     );
     assert_eq!(world.resource::<ThemeChoice>().0, "high-contrast");

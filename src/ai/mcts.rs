@@ -12,6 +12,7 @@
 //! [`super::Settings::contempt`]), and the tree below the move actually played is kept.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use crate::rules::{Action, ActionList, Game, Outcome, Player};
@@ -71,6 +72,14 @@ pub struct SearchReport {
     pub proven: bool,
 }
 
+/// Where a running search shows what it is weighing: each root decision with its playouts so far,
+/// refreshed every [`GLIMPSE_EVERY`] playouts (never waiting for the lock: a busy reader means the
+/// next refresh).
+pub type Glimpse = Arc<Mutex<Vec<(Action, u32)>>>;
+
+/// Playouts between refreshes of a [`Glimpse`].
+pub const GLIMPSE_EVERY: u32 = 1024;
+
 /// A search tree rooted at a position, reusable from one decision to the next.
 #[derive(Clone, Debug)]
 pub struct Search<G: Game> {
@@ -88,6 +97,8 @@ pub struct Search<G: Game> {
     /// The turn boundaries of the current iteration's line, root first (kept to save
     /// allocating).
     line: Vec<u64>,
+    /// Where to show the root's statistics while searching, if anyone watches.
+    glimpse: Option<Glimpse>,
 }
 
 fn black_value(o: Outcome) -> i8 {
@@ -124,7 +135,26 @@ impl<G: Game> Search<G> {
             trail: Vec::new(),
             history: Vec::new(),
             line: Vec::new(),
+            glimpse: None,
         }
+    }
+
+    /// Shows the root's decisions and their playouts in `glimpse` while searching, and once the
+    /// search ends (the helpers of a search on several threads are merged in at the end).
+    pub fn show_root_in(&mut self, glimpse: Glimpse) {
+        self.glimpse = Some(glimpse);
+    }
+
+    /// Copies the root's decisions and playouts into the glimpse, unless its reader holds it.
+    fn share_root(&self) {
+        let Some(Ok(mut shown)) = self.glimpse.as_ref().map(|g| g.try_lock()) else {
+            return;
+        };
+        shown.clear();
+        shown.extend(self.children(0).filter_map(|c| {
+            let n = self.nodes[c];
+            n.action.map(|a| (a, n.visits))
+        }));
     }
 
     /// Tells the search which positions the game has reached
@@ -241,6 +271,7 @@ impl<G: Game> Search<G> {
             // Not even one iteration: expand so that there is something to choose from.
             self.expand(0, &self.root.clone(), settings);
         }
+        self.share_root();
         let chosen = self.choose(settings);
         let node = self.nodes[chosen];
         let p = self.nodes[0].to_move;
@@ -269,6 +300,9 @@ impl<G: Game> Search<G> {
     ) -> u32 {
         let mut iterations = 0;
         while iterations < settings.iterations && self.nodes[0].proof.is_none() {
+            if iterations % GLIMPSE_EVERY == 0 {
+                self.share_root();
+            }
             if iterations % 32 == 0 {
                 if flags.iter().flatten().any(|f| f.load(Ordering::Relaxed)) {
                     break;
@@ -1030,5 +1064,31 @@ mod tests {
             .run(&super::super::eval::SplayEval, &endless, Some(&cancel))
             .unwrap();
         assert_eq!(report.iterations, 0, "{report:?}");
+    }
+
+    #[test]
+    fn a_glimpse_shows_every_root_decision_with_its_playouts() {
+        let glimpse = Glimpse::default();
+        let mut search = Search::new(Splay::start(SplayOptions::default()), 4);
+        search.show_root_in(glimpse.clone());
+        let budget = Settings {
+            iterations: 3000,
+            time: None,
+            threads: 2,
+            ..settings(0.5)
+        };
+        let report = search
+            .run(&super::super::eval::SplayEval, &budget, None)
+            .unwrap();
+        let shown = glimpse.lock().unwrap().clone();
+        let mut legal = ActionList::new();
+        search.position().legal_actions(&mut legal);
+        assert_eq!(shown.len(), legal.len());
+        assert_eq!(
+            shown.iter().map(|(_, v)| v).sum::<u32>(),
+            search.root_visits()
+        );
+        let most = shown.iter().max_by_key(|(_, v)| *v).unwrap();
+        assert_eq!(most.0, report.action, "{shown:?}");
     }
 }

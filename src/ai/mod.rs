@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-pub use mcts::{Search, SearchReport};
+pub use mcts::{GLIMPSE_EVERY, Glimpse, Search, SearchReport};
 
 /// How the search is run.
 #[derive(Clone, Debug, PartialEq)]

@@ -101,6 +101,8 @@ pub struct Settings {
     pub legal_highlighting: bool,
     /// Whether the files and ranks are written beside the board.
     pub coordinates: bool,
+    /// Whether the cells the computer is weighing glow while it thinks.
+    pub show_thinking: bool,
     /// The theme: a file name in `assets/themes` without `.ron`.
     pub theme: String,
     /// The language of the texts: a table in `assets/i18n` (`en`, `de`).
@@ -133,6 +135,7 @@ impl Default for Settings {
             animation: Animation::Normal,
             legal_highlighting: true,
             coordinates: true,
+            show_thinking: true,
             theme: DEFAULT_THEME.into(),
             language: super::i18n::ENGLISH.into(),
             volume: 0.7,
@@ -363,6 +366,7 @@ mod tests {
             animation: Animation::Fast,
             legal_highlighting: false,
             coordinates: false,
+            show_thinking: false,
             theme: "high-contrast".into(),
             seats: SavedSeats {
                 black: None,

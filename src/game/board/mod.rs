@@ -20,6 +20,7 @@ pub mod stones;
 pub(crate) mod table;
 pub mod tap;
 pub mod theme;
+pub mod thinking;
 pub mod wood;
 
 /// The stones and their animation, and the effects' cues (no renderer needed).
@@ -41,6 +42,7 @@ pub(super) fn presentation_plugin(app: &mut App) {
         room::plugin,
         effects::panel_plugin,
         tap::plugin,
+        thinking::plugin,
     ));
     #[cfg(feature = "sound")]
     app.add_plugins(sound::plugin);

@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
 use crate::ai::eval::AnyEval;
-use crate::ai::{Level, Search, SearchReport};
+use crate::ai::{Glimpse, Level, Search, SearchReport};
 use crate::rules::{AnyGame, Game, Player};
 
 use crate::game::core::motion::BoardMotion;
@@ -56,6 +56,8 @@ pub struct Thinking {
     pub player: Player,
     /// What the result is for.
     pub purpose: Purpose,
+    /// The root's decisions and their playouts so far, refreshed by the search.
+    pub glimpse: Glimpse,
 }
 
 /// A person asks what the computer would do now (the panel's Hint button).
@@ -78,6 +80,8 @@ impl Thinking {
         let flag = cancel.clone();
         let position = search.position().hash();
         let player = search.position().to_move();
+        let glimpse = Glimpse::default();
+        search.show_root_in(glimpse.clone());
         let task = AsyncComputeTaskPool::get().spawn(async move {
             let report = search.run(&AnyEval, &settings, Some(&flag));
             (search, report)
@@ -88,6 +92,7 @@ impl Thinking {
             position,
             player,
             purpose,
+            glimpse,
         }
     }
 

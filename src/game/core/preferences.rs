@@ -16,6 +16,9 @@ pub struct ViewSettings {
     /// The lit rings of the legal choices (the chosen stack and controls such as Support's push
     /// arrows and Grabber's stop always show).
     pub legal_targets: bool,
+    /// The cells of the decisions the computer is weighing glow while it thinks (and for a
+    /// Hint), by their share of its playouts.
+    pub thinking: bool,
 }
 
 impl Default for ViewSettings {
@@ -23,6 +26,7 @@ impl Default for ViewSettings {
         ViewSettings {
             coordinates: true,
             legal_targets: true,
+            thinking: true,
         }
     }
 }

@@ -56,6 +56,7 @@ fn spread_settings(app: &mut App, s: &Settings) {
     app.insert_resource(ViewSettings {
         coordinates: s.coordinates,
         legal_targets: s.legal_highlighting,
+        thinking: s.show_thinking,
     })
     .insert_resource(match s.animation {
         Animation::Off => AnimationSpeed::Off,
@@ -106,6 +107,7 @@ impl Preferences<'_> {
                 AnimationSpeed::Fast => Animation::Fast,
             },
             legal_highlighting: self.view.legal_targets,
+            show_thinking: self.view.thinking,
             coordinates: self.view.coordinates,
             theme: self.theme.0.clone(),
             language: self.language.0.clone(),

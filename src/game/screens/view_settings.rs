@@ -143,6 +143,7 @@ fn edit_view(
     let mut now = **settings;
     ui.checkbox(&mut now.coordinates, tr.t("view.coordinates"));
     ui.checkbox(&mut now.legal_targets, tr.t("view.legal_targets"));
+    ui.checkbox(&mut now.thinking, tr.t("view.thinking"));
     if now != **settings {
         **settings = now;
     }
