@@ -77,6 +77,9 @@ pub struct SearchReport {
 /// next refresh).
 pub type Glimpse = Arc<Mutex<Vec<(Action, u32)>>>;
 
+/// A root's counts: its own playouts and value (action `None`), then each decision's.
+type RootCounts = Vec<(Option<Action>, u32, f32)>;
+
 /// Playouts between refreshes of a [`Glimpse`].
 pub const GLIMPSE_EVERY: u32 = 1024;
 
@@ -339,13 +342,16 @@ impl<G: Game> Search<G> {
             max_nodes: settings.max_nodes / threads,
             ..share
         };
-        let mut helpers: Vec<Search<G>> = (1..threads).map(|_| self.helper()).collect();
+        // Each helper with the root's counts it started from (none for a fresh tree).
+        let mut helpers: Vec<(Search<G>, RootCounts)> = (1..threads)
+            .map(|_| self.helper(helper_share.max_nodes))
+            .collect();
         let stop = AtomicBool::new(false);
         let (stop, helper_share) = (&stop, &helper_share);
         let total = std::thread::scope(|scope| {
             let handles: Vec<_> = helpers
                 .iter_mut()
-                .map(|helper| {
+                .map(|(helper, _)| {
                     scope.spawn(move || {
                         let n = helper.spend(eval, helper_share, [cancel, Some(stop)], started);
                         if helper.nodes[0].proof.is_some() {
@@ -362,37 +368,72 @@ impl<G: Game> Search<G> {
             let theirs: u32 = handles.into_iter().map(|h| h.join().unwrap_or(0)).sum();
             mine + theirs
         });
-        for helper in &helpers {
-            self.merge_root(helper, settings);
+        for (helper, before) in &helpers {
+            self.merge_root(helper, before, settings);
         }
         total
     }
 
-    /// A fresh tree at this root for another thread: the same history and turn context, what
-    /// MAST has learnt so far, its own generator.
-    fn helper(&mut self) -> Search<G> {
-        let mut helper = Search::new(self.root.clone(), self.rng.next_u64());
+    /// A tree for another thread, with the root's counts it starts from. A copy of this tree
+    /// when it takes at most half the helper's node budget (what was learnt before carries over;
+    /// only its new playouts are merged back), else a fresh tree at this root with the same
+    /// history, turn context and what MAST has learnt. Either way its own generator.
+    fn helper(&mut self, max_nodes: usize) -> (Search<G>, RootCounts) {
+        let seed = self.rng.next_u64();
+        if self.nodes.len() <= max_nodes / 2 {
+            let mut copy = self.clone();
+            copy.rng = Rng::new(seed);
+            copy.glimpse = None;
+            return (copy, self.root_counts());
+        }
+        let mut helper = Search::new(self.root.clone(), seed);
         helper.root_last = self.root_last;
         helper.mast = self.mast.clone();
         helper.history.clone_from(&self.history);
-        helper
+        (helper, Vec::new())
     }
 
-    /// Adds a helper's playouts through the root and each root decision to this tree's, and
-    /// takes over what it proved about them.
-    fn merge_root(&mut self, helper: &Search<G>, settings: &Settings) {
+    /// The root's playouts and value, then each root decision's (by its action).
+    fn root_counts(&self) -> RootCounts {
+        std::iter::once(0)
+            .chain(self.children(0))
+            .map(|c| {
+                (
+                    self.nodes[c].action,
+                    self.nodes[c].visits,
+                    self.nodes[c].value,
+                )
+            })
+            .collect()
+    }
+
+    /// Adds a helper's new playouts (beyond `before`, the counts it started from) through the
+    /// root and each root decision to this tree's, and takes over what it proved about them.
+    fn merge_root(&mut self, helper: &Search<G>, before: &RootCounts, settings: &Settings) {
         if !self.nodes[0].expanded {
             self.expand(0, &self.root.clone(), settings);
         }
-        self.nodes[0].visits += helper.nodes[0].visits;
-        self.nodes[0].value += helper.nodes[0].value;
-        for theirs in helper.children(0) {
+        let start = |action: Option<Action>| {
+            before
+                .iter()
+                .find(|(a, ..)| *a == action)
+                .map_or((0, 0.0), |&(_, v, w)| (v, w))
+        };
+        for theirs in std::iter::once(0).chain(helper.children(0)) {
             let t = helper.nodes[theirs];
-            if let Some(mine) = self.children(0).find(|&c| self.nodes[c].action == t.action) {
+            let mine = if theirs == 0 {
+                Some(0)
+            } else {
+                self.children(0).find(|&c| self.nodes[c].action == t.action)
+            };
+            if let Some(mine) = mine {
+                let (visits, value) = start(t.action);
                 let m = &mut self.nodes[mine];
-                m.visits += t.visits;
-                m.value += t.value;
-                m.proof = m.proof.or(t.proof);
+                m.visits += t.visits.saturating_sub(visits);
+                m.value += t.value - value;
+                if theirs != 0 {
+                    m.proof = m.proof.or(t.proof);
+                }
             }
         }
         self.prove_upwards(&[0]);
@@ -1090,5 +1131,26 @@ mod tests {
         );
         let most = shown.iter().max_by_key(|(_, v)| *v).unwrap();
         assert_eq!(most.0, report.action, "{shown:?}");
+    }
+
+    #[test]
+    fn helpers_that_copy_a_kept_tree_add_only_their_new_playouts() {
+        let mut search = Search::new(Splay::start(SplayOptions::default()), 6);
+        let one = Settings {
+            iterations: 2000,
+            time: None,
+            ..settings(0.5)
+        };
+        search
+            .run(&super::super::eval::SplayEval, &one, None)
+            .unwrap();
+        let before = search.root_visits();
+        let two = Settings { threads: 2, ..one };
+        let report = search
+            .run(&super::super::eval::SplayEval, &two, None)
+            .unwrap();
+        assert_eq!(search.root_visits(), before + report.iterations);
+        let through_children: u32 = search.children(0).map(|c| search.nodes[c].visits).sum();
+        assert_eq!(through_children, search.root_visits());
     }
 }
