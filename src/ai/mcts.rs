@@ -239,10 +239,11 @@ impl<G: Game> Search<G> {
     /// when the game is over.
     ///
     /// With `settings.threads` above 1 the decision is searched by that many threads at once
-    /// (root parallelism): this tree on the caller's thread, and fresh trees from the same root
-    /// (with what MAST has learnt) on the others, each with its own generator, sharing out an
-    /// iteration budget or each spending the whole time budget; their root statistics are then
-    /// merged into this tree, which is the one kept. Cancelling stops every thread within 32
+    /// (root parallelism): this tree on the caller's thread, and on the others copies of it (or
+    /// fresh trees from the same root with what MAST has learnt, when it is too large to copy),
+    /// each with its own generator, sharing out an iteration budget or each spending the whole
+    /// time budget; their new root statistics are then merged into this tree, which is the one
+    /// kept. Cancelling stops every thread within 32
     /// playouts. One thread is reproducible from the seed; with more, an iteration budget still
     /// is unless a thread proves the result early (the others then stop where they are), and a
     /// time budget is not, as with one thread.
