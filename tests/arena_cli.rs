@@ -190,7 +190,7 @@ fn a_match_can_start_every_game_from_a_given_position() {
     assert!((1.0..=100.0).contains(&plies), "{out}");
     let progress_turns: Vec<u32> = err
         .lines()
-        .filter_map(|l| l.split(" turns;").next()?.rsplit(' ').next()?.parse().ok())
+        .filter_map(|l| l.split(" turns, ").next()?.rsplit(' ').next()?.parse().ok())
         .collect();
     assert_eq!(progress_turns.len(), 4, "{err}");
     assert!(
@@ -396,4 +396,47 @@ fn a_player_searches_on_the_threads_it_is_given_and_bad_counts_are_refused() {
         assert_eq!(code, 2, "{bad}: {err}");
         assert!(err.contains(bad), "{bad}: {err}");
     }
+}
+
+#[test]
+fn a_match_plays_under_the_options_given_and_reports_its_stretches_without_a_capture() {
+    let splay = |opt: &str| {
+        let (code, out, progress) = run(&[
+            "match", "--game", "splay", "random", "random", "--games", "6", "--seed", "3", "--opt",
+            opt, "--json",
+        ]);
+        assert_eq!(code, 0, "{progress}");
+        (out, progress)
+    };
+    // Random play goes 5 turns without a capture long before anybody wins.
+    let (out, progress) = splay("no_capture_turns=5");
+    assert_eq!(field(&out, "draws"), 6.0, "{out}");
+    assert_eq!(field(&out, "longest_quiet"), 5.0, "{out}");
+    assert_eq!(
+        progress.matches("drew (no-capture)").count(),
+        6,
+        "{progress}"
+    );
+    assert!(
+        progress.contains("at most 5 in a row without a capture"),
+        "{progress}"
+    );
+    let (out, _) = splay("no_capture_turns=0");
+    assert!(field(&out, "longest_quiet") > 5.0, "{out}");
+    assert!(field(&out, "draws") < 6.0, "{out}");
+    assert!(
+        field(&out, "longest_quiet_decisive") <= field(&out, "longest_quiet"),
+        "{out}"
+    );
+    let (code, _, err) = run(&[
+        "match",
+        "--game",
+        "splay",
+        "random",
+        "random",
+        "--opt",
+        "no_capture_turns=soon",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("no_capture_turns"), "{err}");
 }

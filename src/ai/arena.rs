@@ -5,7 +5,7 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use crate::rules::{Action, ActionList, AnyGame, Game, Outcome, Player, Repetitions, Turn};
+use crate::rules::{Action, ActionList, AnyGame, Game, History, Outcome, Player, Turn};
 
 use super::eval::{AnyEval, Evaluator};
 use super::rng::Rng;
@@ -181,7 +181,7 @@ impl Contestant {
     /// The decision this player takes in `position` (whose game is not over), in a game that
     /// has reached the positions of `record` (which searching players must know to see a
     /// repetition coming).
-    pub fn decide(&mut self, position: &AnyGame, record: &Repetitions) -> Action {
+    pub fn decide(&mut self, position: &AnyGame, record: &History) -> Action {
         let started = Instant::now();
         let mut list = ActionList::new();
         position.legal_actions(&mut list);
@@ -199,7 +199,7 @@ impl Contestant {
                     self.search = Some(Search::new(position.clone(), self.seed));
                 }
                 let search = self.search.as_mut().expect("a search was just made");
-                search.set_history(record.reached());
+                search.set_game_history(record);
                 let report = if matches!(self.spec, PlayerSpec::Uct(_)) {
                     search.run(&NoEval, &settings, None)
                 } else {
@@ -271,6 +271,8 @@ pub struct GameRecord {
     pub overrun: Duration,
     /// The whole moves, in the game's notation (what a save file keeps).
     pub moves: Vec<String>,
+    /// The longest run of turns in which no stone was captured.
+    pub longest_quiet: u32,
 }
 
 impl GameRecord {
@@ -292,8 +294,9 @@ impl GameRecord {
 }
 
 /// Plays one game from `start` (a position whose game is not over, between turns), A taking
-/// `a_colour`, until it ends by its rules or by the third occurrence of a position (the
-/// repetition draw of NOTATION.md's game records, which both players see coming).
+/// `a_colour`, until it ends by its rules or by a draw of its history (NOTATION.md's game
+/// records: the third occurrence of a position, the no-progress draw of the game's options),
+/// which both players see coming.
 #[must_use]
 pub fn play_game(
     start: &AnyGame,
@@ -302,7 +305,7 @@ pub fn play_game(
     a_colour: Player,
 ) -> Option<GameRecord> {
     let mut g = start.clone();
-    let mut record = Repetitions::new(&g);
+    let mut record = History::new(&g);
     let (mut decisions, mut thinking) = (0u64, Duration::ZERO);
     let (mut turn, mut moves) = (Turn::new(g.clone()), Vec::new());
     loop {
@@ -315,6 +318,7 @@ pub fn play_game(
                 thinking,
                 overrun: a.overrun().max(b.overrun()),
                 moves,
+                longest_quiet: record.longest_quiet(),
             });
         }
         let t = Instant::now();
@@ -365,6 +369,10 @@ pub struct MatchSummary {
     pub mean_ms_per_move: f64,
     /// The most a time-limited decision took past its budget, in milliseconds.
     pub max_ms_over_budget: f64,
+    /// The longest run of turns without a capture in any game.
+    pub longest_quiet: u32,
+    /// The same over the games somebody won.
+    pub longest_quiet_decisive: u32,
 }
 
 /// The Elo difference that a score corresponds to (clamped away from 0 and 1).
@@ -401,6 +409,13 @@ pub fn summarise(records: &[GameRecord]) -> MatchSummary {
             .iter()
             .map(|r| r.overrun.as_secs_f64() * 1000.0)
             .fold(0.0, f64::max),
+        longest_quiet: records.iter().map(|r| r.longest_quiet).max().unwrap_or(0),
+        longest_quiet_decisive: records
+            .iter()
+            .filter(|r| r.outcome.winner().is_some())
+            .map(|r| r.longest_quiet)
+            .max()
+            .unwrap_or(0),
     }
 }
 
@@ -461,6 +476,7 @@ mod tests {
             thinking: Duration::from_millis(40),
             overrun: Duration::from_millis(u64::from(a_colour == Player::White)),
             moves: Vec::new(),
+            longest_quiet: if winner.is_some() { 7 } else { 9 },
         };
         let s = summarise(&[
             record(Some(Player::Black), Player::Black),
@@ -473,6 +489,7 @@ mod tests {
         assert!(s.elo > 0.0 && s.elo_low < s.elo && s.elo < s.elo_high);
         assert!((s.mean_ms_per_move - 2.0).abs() < 1e-9);
         assert!((s.max_ms_over_budget - 1.0).abs() < 1e-9);
+        assert_eq!((s.longest_quiet, s.longest_quiet_decisive), (9, 7));
         assert!(elo_of(0.5).abs() < 1e-9);
         assert_eq!(format!("{:+.0}", elo_of(0.5)), "+0");
     }

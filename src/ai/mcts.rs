@@ -8,6 +8,7 @@
 //! captures a greedy playout turn takes) and guided by the decisions' learnt averages
 //! ([`super::mast`]),
 //! a turn that returns to a position reached before counts as a draw ([`Search::set_history`]),
+//! as does a turn that reaches the no-progress draw of the game's options ([`CaptureClock`]),
 //! a draw is worth a little less than even to the side searching (its contempt,
 //! [`super::Settings::contempt`]), and the tree below the move actually played is kept.
 
@@ -15,7 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use crate::rules::{Action, ActionList, Game, Outcome, Player};
+use crate::rules::{Action, ActionList, Game, GameOptions, History, Outcome, Player};
 
 use super::Settings;
 use super::eval::Evaluator;
@@ -52,6 +53,47 @@ impl Node {
             value: 0.0,
             proof: None,
         }
+    }
+}
+
+/// The no-progress draw (the option `no_capture_turns`) as a line of the search meets it: the
+/// rule's turns (0: none), the ply of the last turn that captured, and the stones captured then.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct CaptureClock {
+    turns: u32,
+    last_capture_ply: u32,
+    captured: usize,
+}
+
+/// Stones captured so far in `position`, by both players.
+fn captured<G: Game>(position: &G) -> usize {
+    position.captured_by(Player::Black) + position.captured_by(Player::White)
+}
+
+impl CaptureClock {
+    /// The clock at `position` (a turn boundary, or within the turn after one), which is
+    /// `quiet` turns after the last capture, `captured` stones having been captured by then.
+    fn at<G: Game>(position: &G, quiet: u32, captured: usize) -> CaptureClock {
+        CaptureClock {
+            turns: position.options().no_capture_turns(),
+            last_capture_ply: position.ply().saturating_sub(quiet),
+            captured,
+        }
+    }
+
+    /// Notes the turn boundary `state` of the line; whether the draw is due there (the
+    /// position's own outcome aside).
+    fn is_due<G: Game>(&mut self, state: &G) -> bool {
+        if self.turns == 0 {
+            return false;
+        }
+        let now = captured(state);
+        if now != self.captured {
+            self.captured = now;
+            self.last_capture_ply = state.ply();
+            return false;
+        }
+        state.ply().saturating_sub(self.last_capture_ply) >= self.turns
     }
 }
 
@@ -97,6 +139,8 @@ pub struct Search<G: Game> {
     trail: Vec<(MastKey, Player)>,
     /// Positions the game has reached before the root (sorted; see [`Search::set_history`]).
     history: Vec<u64>,
+    /// The no-progress draw's clock at the root (see [`Search::set_game_history`]).
+    clock: CaptureClock,
     /// The turn boundaries of the current iteration's line, root first (kept to save
     /// allocating).
     line: Vec<u64>,
@@ -129,7 +173,9 @@ impl<G: Game> Search<G> {
     #[must_use]
     pub fn new(position: G, seed: u64) -> Search<G> {
         let root = Node::new(None, position.to_move());
+        let clock = CaptureClock::at(&position, 0, captured(&position));
         Search {
+            clock,
             root: position,
             root_last: None,
             nodes: vec![root],
@@ -161,7 +207,7 @@ impl<G: Game> Search<G> {
     }
 
     /// Tells the search which positions the game has reached
-    /// ([`crate::rules::Repetitions::reached`]). A whole turn that returns to one of them, or to
+    /// ([`crate::rules::History::reached`]). A whole turn that returns to one of them, or to
     /// a position earlier in the same line of the look-ahead, is valued as a draw, as chess
     /// engines do: the side that would gain by the cycle's repeating to the draw of the rules
     /// can take it, so the side ahead must find another way. Without a history the search
@@ -169,6 +215,15 @@ impl<G: Game> Search<G> {
     pub fn set_history(&mut self, mut hashes: Vec<u64>) {
         hashes.sort_unstable();
         self.history = hashes;
+    }
+
+    /// Tells the search the game's history (which ends where the root's turn began): the
+    /// positions reached ([`Search::set_history`]) and the turns since the last capture, so
+    /// that a line reaching the no-progress draw of the game's options is valued as that draw.
+    /// Without it the search counts the turns without a capture from the root.
+    pub fn set_game_history(&mut self, history: &History) {
+        self.set_history(history.reached());
+        self.clock = CaptureClock::at(&self.root, history.quiet_turns(), history.captured());
     }
 
     /// Playouts run through the root so far (kept across `advance`).
@@ -391,6 +446,7 @@ impl<G: Game> Search<G> {
         helper.root_last = self.root_last;
         helper.mast = self.mast.clone();
         helper.history.clone_from(&self.history);
+        helper.clock = self.clock;
         (helper, Vec::new())
     }
 
@@ -566,6 +622,7 @@ impl<G: Game> Search<G> {
         let mut path = vec![0usize];
         let mut n = 0;
         let mut last = self.root_last;
+        let mut clock = self.clock;
         let draw = self.draw_reward(settings);
         self.trail.clear();
         self.line.clear();
@@ -583,7 +640,7 @@ impl<G: Game> Search<G> {
                 }
             }
             let Some(c) = self.select(n, last, settings) else {
-                break self.playout(state, last, eval, settings);
+                break self.playout(state, last, clock, eval, settings);
             };
             let fresh = self.nodes[c].visits == 0;
             if let Some(a) = self.nodes[c].action {
@@ -593,14 +650,15 @@ impl<G: Game> Search<G> {
             n = c;
             if !state.in_turn() && self.nodes[c].proof.is_none() {
                 let h = state.hash();
-                if self.repeats(h, &state) {
+                let due = clock.is_due(&state) && state.outcome().is_none();
+                if due || self.repeats(h, &state) {
                     self.nodes[c].proof = Some(0);
                     break draw;
                 }
                 self.line.push(h);
             }
             if fresh {
-                break self.playout(state, last, eval, settings);
+                break self.playout(state, last, clock, eval, settings);
             }
         };
         for &k in path.iter().rev() {
@@ -710,11 +768,12 @@ impl<G: Game> Search<G> {
     }
 
     /// Decisions for a few turns (MAST-guided or random), then the evaluator's judgement
-    /// (Black's view).
+    /// (Black's view); a draw where the no-progress draw (`clock`) falls due.
     fn playout<E: Evaluator<G>>(
         &mut self,
         mut state: G,
         mut last: Option<Action>,
+        mut clock: CaptureClock,
         eval: &E,
         settings: &Settings,
     ) -> f32 {
@@ -731,6 +790,9 @@ impl<G: Game> Search<G> {
                 return proof_reward(v, self.draw_reward(settings));
             }
             if !state.in_turn() {
+                if clock.is_due(&state) {
+                    return self.draw_reward(settings);
+                }
                 if state.ply() >= end_ply {
                     return eval.evaluate(&state);
                 }
@@ -833,9 +895,11 @@ mod tests {
     ) -> Vec<MastKey> {
         let mut search = Search::new(position.clone(), seed);
         search.trail.clear();
+        let clock = search.clock;
         search.playout(
             position.clone(),
             None,
+            clock,
             &super::super::eval::SupportEval,
             settings,
         );
@@ -964,6 +1028,59 @@ mod tests {
                 report.proven && report.value == -1.0,
                 "{threads}: {report:?}"
             );
+        }
+    }
+
+    #[test]
+    fn a_lost_side_sees_the_no_progress_draw_coming_from_the_games_history() {
+        // As above, White takes its ninth stone next turn whatever Black does; under the
+        // no-progress draw, a Black move that captures nothing may end the game first.
+        let text = "splay 8/1,bw,6/8/8/8/6,b,1/8/8 b 40 8 0";
+        let under = |turns| {
+            let options = SplayOptions {
+                no_capture_turns: turns,
+                ..SplayOptions::default()
+            };
+            Splay::from_setup(&crate::rules::Setup::parse(text).unwrap(), options).unwrap()
+        };
+        let fixed = Settings {
+            iterations: 3000,
+            time: None,
+            ..settings(0.5)
+        };
+        // The report of the turn's last decision (its first, choosing the lone black stack,
+        // is taken without searching).
+        let value_of = |start: Splay, history: Option<&History>| {
+            let mut search = Search::new(start.clone(), 5);
+            if let Some(h) = history {
+                search.set_game_history(h);
+            }
+            let mut g = start.clone();
+            loop {
+                let report = search
+                    .run(&super::super::eval::SplayEval, &fixed, None)
+                    .unwrap();
+                g.play(report.action);
+                search.advance(report.action);
+                if !g.in_turn() {
+                    return report;
+                }
+            }
+        };
+        // One quiet turn draws: the search sees it from the options alone.
+        let report = value_of(under(1), None);
+        assert!(report.proven && report.value == 0.0, "{report:?}");
+        // Three turns, two of them already quiet in the game's history (the position noted
+        // three times: only the turns since the last capture matter here).
+        let start = under(3);
+        let mut history = History::new(&start);
+        history.push(&start);
+        history.push(&start);
+        assert_eq!(history.quiet_turns(), 2);
+        let report = value_of(start.clone(), Some(&history));
+        assert!(report.proven && report.value == 0.0, "{report:?}");
+        for lost in [value_of(start, None), value_of(under(0), None)] {
+            assert!(lost.proven && lost.value == -1.0, "{lost:?}");
         }
     }
 

@@ -23,11 +23,13 @@ fn spec(text: &str) -> Result<PlayerSpec, Failure> {
     text.parse().map_err(|e| Failure::usage(format!("{e}")))
 }
 
-/// The position every game of a match starts from: the game's start, or `from` (a position
-/// string of that game, between turns, not over).
-fn match_start(id: GameId, from: Option<&str>) -> Result<AnyGame, Failure> {
+/// The position every game of a match starts from, under the game options `options`
+/// (`name=value`): the game's start, or `from` (a position string of that game, between turns,
+/// not over).
+fn match_start(id: GameId, from: Option<&str>, options: &[String]) -> Result<AnyGame, Failure> {
+    let options = options.iter().map(String::as_str);
     let Some(text) = from else {
-        return AnyGame::start_with(id, []).map_err(Failure::usage);
+        return AnyGame::start_with(id, options).map_err(Failure::usage);
     };
     let setup = Setup::parse(text)?;
     if setup.game != id {
@@ -36,7 +38,7 @@ fn match_start(id: GameId, from: Option<&str>) -> Result<AnyGame, Failure> {
             setup.game
         )));
     }
-    let start = AnyGame::from_setup_with(&setup, []).map_err(Failure::usage)?;
+    let start = AnyGame::from_setup_with(&setup, options).map_err(Failure::usage)?;
     if let Some(outcome) = start.outcome() {
         return Err(Failure::usage(format!(
             "--from: the game is already over ({outcome})"
@@ -65,6 +67,8 @@ pub struct MatchRequest<'a> {
     pub sprt: Option<Sprt>,
     /// Write each game as a save file in this folder.
     pub records: Option<&'a std::path::Path>,
+    /// Game options (`name=value`) every game is played under.
+    pub options: &'a [String],
 }
 
 /// `match --game G A B --games N [--seed S] [--jobs J] [--from POSITION] [--json]
@@ -89,6 +93,7 @@ pub fn run_match(
         json,
         sprt,
         records,
+        options,
     } = request;
     let id = game_id(game)?;
     let (a_spec, b_spec) = (spec(a)?, spec(b)?);
@@ -98,7 +103,7 @@ pub fn run_match(
     if jobs == 0 {
         return Err(Failure::usage("--jobs must be at least 1"));
     }
-    let start = match_start(id, from)?;
+    let start = match_start(id, from, options)?;
     let play = |k: u32| {
         let game_seed = zobrist::key(seed ^ u64::from(k));
         let mut pa = Contestant::new(a_spec.clone(), game_seed);
@@ -178,6 +183,10 @@ pub fn run_match(
              time budget",
             s.mean_plies, s.mean_ms_per_move, s.max_ms_over_budget
         ),
+        format!(
+            "longest stretch without a capture: {} turns in any game, {} in a won or lost one",
+            s.longest_quiet, s.longest_quiet_decisive
+        ),
     ];
     if let (Some(r), Some(test)) = (sprt, request.sprt) {
         lines.push(format!(
@@ -202,7 +211,8 @@ fn json_summary(s: &crate::ai::arena::MatchSummary, sprt: Option<SprtResult>) ->
     format!(
         "{{\"games\":{},\"a_wins\":{},\"draws\":{},\"b_wins\":{},\"a_score\":{:.4},\
          \"elo\":{:.1},\"elo_low\":{:.1},\"elo_high\":{:.1},\"mean_plies\":{:.1},\
-         \"mean_ms_per_move\":{:.3},\"max_ms_over_budget\":{:.1}{sprt}}}",
+         \"mean_ms_per_move\":{:.3},\"max_ms_over_budget\":{:.1},\"longest_quiet\":{},\
+         \"longest_quiet_decisive\":{}{sprt}}}",
         s.games,
         s.a_wins,
         s.draws,
@@ -213,7 +223,9 @@ fn json_summary(s: &crate::ai::arena::MatchSummary, sprt: Option<SprtResult>) ->
         s.elo_high,
         s.mean_plies,
         s.mean_ms_per_move,
-        s.max_ms_over_budget
+        s.max_ms_over_budget,
+        s.longest_quiet,
+        s.longest_quiet_decisive
     )
 }
 

@@ -128,14 +128,16 @@ impl Tally {
         let [w, d, l] = self.wdl;
         let _ = writeln!(
             progress,
-            "game {} of {} (#{k}, A {}): A {} ({}), {} turns; A {w}-{d}-{l} so far; \
-             {:.1} ms a decision, at most {:.1} ms past a time budget",
+            "game {} of {} (#{k}, A {}): A {} ({}), {} turns, at most {} in a row without a \
+             capture; A {w}-{d}-{l} so far; {:.1} ms a decision, at most {:.1} ms past a time \
+             budget",
             self.ended,
             self.games,
             r.a_colour,
             ["won", "drew", "lost"][outcome],
             r.outcome.reason().word(),
             r.plies,
+            r.longest_quiet,
             r.ms_per_decision(),
             r.overrun.as_secs_f64() * 1000.0,
         );

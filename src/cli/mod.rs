@@ -161,6 +161,9 @@ enum Command {
         /// number, who had Black and White, and the result
         #[arg(long, value_name = "DIR")]
         records: Option<std::path::PathBuf>,
+        /// A game option for every game, NAME=VALUE (repeatable), e.g. no_capture_turns=0
+        #[arg(long = "opt", value_name = "NAME=VALUE")]
+        opt: Vec<String>,
     },
     /// Play computer against computer across every game without a window, reporting memory
     Soak {
@@ -445,6 +448,7 @@ pub fn run(
             alpha,
             beta,
             records,
+            opt,
         }) => match sprt
             .as_deref()
             .map(|t| sprt_test(t, alpha, beta))
@@ -462,6 +466,7 @@ pub fn run(
                     json,
                     sprt,
                     records: records.as_deref(),
+                    options: &opt,
                 },
                 err,
             ),

@@ -8,7 +8,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
-use crate::rules::{AnyGame, AnyOptions, Game, GameId, Repetitions, Setup, TurnActions, play_move};
+use crate::rules::{AnyGame, AnyOptions, Game, GameId, History, Setup, TurnActions, play_move};
 
 /// The version this build writes and reads.
 pub const SAVE_VERSION: u32 = 1;
@@ -190,7 +190,7 @@ impl SaveFile {
         let start = AnyGame::from_setup(&setup, self.options)
             .map_err(|e| SaveError::Start(e.to_string()))?;
         let mut now = start.clone();
-        let mut record = Repetitions::new(&now);
+        let mut record = History::new(&now);
         let mut moves = Vec::with_capacity(self.moves.len());
         for (i, text) in self.moves.iter().enumerate() {
             let refuse = |why: String| SaveError::Move {
@@ -198,11 +198,11 @@ impl SaveFile {
                 text: text.clone(),
                 why,
             };
-            if record.is_drawn() {
-                return Err(refuse(
-                    "the game was already drawn: its position had occurred for the third time"
-                        .to_owned(),
-                ));
+            if let Some(reason) = record.drawn_by() {
+                return Err(refuse(format!(
+                    "the game was already drawn: {}",
+                    drawn_because(reason, record.no_capture_turns())
+                )));
             }
             let (after, actions) = play_move(&now, text).map_err(|e| refuse(e.to_string()))?;
             now = after;
@@ -271,6 +271,15 @@ pub(crate) fn utc_now() -> String {
         rest % 3600 / 60,
         rest % 60
     )
+}
+
+/// Why a game's history drew it, for a refusal.
+fn drawn_because(reason: crate::rules::Reason, no_capture_turns: u32) -> String {
+    if reason == crate::rules::Reason::NoCapture {
+        format!("no stone had been captured for {no_capture_turns} turns")
+    } else {
+        "its position had occurred for the third time".to_owned()
+    }
 }
 
 #[cfg(test)]
@@ -355,6 +364,42 @@ mod tests {
             e.to_string().contains("move 9 'b2-b1'") && e.to_string().contains("third time"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn a_move_after_the_no_progress_draw_is_refused_and_a_file_from_before_the_rule_loads() {
+        let quiet = |turns: &str| {
+            AnyGame::start_with(GameId::Splay, [turns])
+                .unwrap()
+                .options()
+        };
+        let start = AnyGame::start_with(GameId::Splay, ["no_capture_turns=4"]).unwrap();
+        let mut moves: Vec<String> = ["c3-c4", "c6-c5", "d3-d4", "d6-d5"]
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        assert_eq!(
+            SaveFile::of(&start, &moves, SavedSeats::default())
+                .replay()
+                .unwrap()
+                .moves
+                .len(),
+            4
+        );
+        moves.push("e3-e4".into());
+        let file = SaveFile::of(&start, &moves, SavedSeats::default());
+        let e = file.replay().expect_err("a move after the draw");
+        assert!(
+            e.to_string().contains("move 5 'e3-e4'") && e.to_string().contains("for 4 turns"),
+            "{e}"
+        );
+        // The same game written before the rule existed (no `no_capture_turns` in its options)
+        // was played without it, and loads whole.
+        let text = file.to_ron();
+        assert!(text.contains("no_capture_turns: 4"), "{text}");
+        let before = SaveFile::from_ron(&text.replace("no_capture_turns: 4,", "")).unwrap();
+        assert_eq!(before.options, quiet("no_capture_turns=0"));
+        assert_eq!(before.replay().unwrap().moves.len(), 5);
     }
 
     #[test]

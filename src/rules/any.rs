@@ -141,6 +141,16 @@ impl GameOptions for AnyOptions {
             AnyOptions::Support(o) => o.ply_cap,
         }
     }
+
+    fn no_capture_turns(&self) -> u32 {
+        match self {
+            AnyOptions::CashInHand(o) => o.no_capture_turns(),
+            AnyOptions::Splay(o) => o.no_capture_turns(),
+            AnyOptions::Intermedium(o) => o.no_capture_turns(),
+            AnyOptions::Grabber(_, o) => o.no_capture_turns(),
+            AnyOptions::Support(o) => o.no_capture_turns(),
+        }
+    }
 }
 
 impl AnyGame {

@@ -160,6 +160,9 @@ pub enum Reason {
     Repetition,
     /// A player resigned (game records and the app only; never a position's status).
     Resignation,
+    /// No stone was captured for the option `no_capture_turns`'s number of turns (Splay's
+    /// no-progress draw; game records only).
+    NoCapture,
 }
 
 impl Reason {
@@ -176,6 +179,7 @@ impl Reason {
             Reason::PlyCap => "ply-cap",
             Reason::Repetition => "repetition",
             Reason::Resignation => "resignation",
+            Reason::NoCapture => "no-capture",
         }
     }
 }
@@ -236,6 +240,13 @@ pub trait GameOptions:
 
     /// The turn cap: the game is a draw once the ply reaches it.
     fn ply_cap(&self) -> u32;
+
+    /// The no-progress draw: the game is a draw once this many turns in a row captured no
+    /// stone (0: never). Applied from a game's history ([`super::History`]), never from a
+    /// position alone.
+    fn no_capture_turns(&self) -> u32 {
+        0
+    }
 
     /// Applies `name=value` settings in order, starting from `self`.
     ///

@@ -223,7 +223,7 @@ fn start_thinking(
         Some(tree) if tree.position().hash() == position.hash() => tree,
         _ => Search::new(position, seed),
     };
-    search.set_history(session.repetitions().reached());
+    search.set_game_history(session.history());
     commands.insert_resource(Thinking::start(search, settings, Purpose::Move));
 }
 
@@ -248,7 +248,7 @@ fn start_hint(
     settings.threads = seats.threads_for(Level::Strong);
     let seed = position.hash();
     let mut search = Search::new(position, seed);
-    search.set_history(session.repetitions().reached());
+    search.set_game_history(session.history());
     commands.insert_resource(Thinking::start(search, settings, Purpose::Hint));
 }
 

@@ -4,8 +4,8 @@
 use bevy::prelude::*;
 
 use crate::rules::{
-    Action, ActionList, AnyGame, AnyOptions, Cell, Game, Outcome, Place, Player, Reason,
-    Repetitions, Travel, Turn, TurnActions,
+    Action, ActionList, AnyGame, AnyOptions, Cell, Game, History, Outcome, Place, Player, Reason,
+    Travel, Turn, TurnActions,
 };
 
 use crate::game::core::view::BoardView;
@@ -29,7 +29,7 @@ pub struct Session {
     /// The player who resigned, if one did.
     resigned: Option<Player>,
     /// Every position reached between turns: a third occurrence draws the game.
-    repetitions: Repetitions,
+    history: History,
 }
 
 /// A click on the board, from picking observers (or a test).
@@ -107,7 +107,7 @@ impl Session {
     pub fn new(position: AnyGame) -> Session {
         Session {
             turn: Turn::new(position.clone()),
-            repetitions: Repetitions::new(&position),
+            history: History::new(&position),
             initial: position,
             moves: Vec::new(),
             taken: Vec::new(),
@@ -265,17 +265,18 @@ impl Session {
     }
 
     /// The positions the game has reached between turns (what a search needs to see a
-    /// repetition coming).
+    /// repetition or the no-progress draw coming).
     #[must_use]
-    pub fn repetitions(&self) -> &Repetitions {
-        &self.repetitions
+    pub fn history(&self) -> &History {
+        &self.history
     }
 
     /// The legal decisions now (none while an earlier position is looked at, after a
-    /// resignation, or once a position has occurred for the third time).
+    /// resignation, or once the history has drawn the game: a third occurrence of a position
+    /// or the no-progress draw).
     #[must_use]
     pub fn legal_actions(&self) -> ActionList {
-        if self.viewing.is_some() || self.resigned.is_some() || self.repetitions.is_drawn() {
+        if self.viewing.is_some() || self.resigned.is_some() || self.history.is_drawn() {
             return ActionList::new();
         }
         self.turn.legal_actions()
@@ -287,15 +288,15 @@ impl Session {
         if let Some(p) = self.resigned {
             return Some(Outcome::Win(!p, Reason::Resignation));
         }
-        self.repetitions.outcome(self.turn.now())
+        self.history.outcome(self.turn.now())
     }
 
     /// Takes a decision if it is legal; finishes the turn when it is complete.
     /// Returns what moved, or `None` (and nothing changes) for an illegal decision, while an
-    /// earlier position is looked at, after a resignation or a draw by repetition. Moves taken
+    /// earlier position is looked at, after a resignation or a draw by the history. Moves taken
     /// back are forgotten.
     pub fn play(&mut self, action: Action) -> Option<ActionPlayed> {
-        if self.viewing.is_some() || self.resigned.is_some() || self.repetitions.is_drawn() {
+        if self.viewing.is_some() || self.resigned.is_some() || self.history.is_drawn() {
             return None;
         }
         let played = self.play_inner(action)?;
@@ -325,7 +326,7 @@ impl Session {
             self.played
                 .push(self.turn.actions().iter().copied().collect());
             self.turn = Turn::new(self.turn.now().clone());
-            self.repetitions.push(self.turn.start());
+            self.history.push(self.turn.start());
             self.taken = std::mem::take(&mut self.taking);
         }
         Some(ActionPlayed {

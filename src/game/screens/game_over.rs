@@ -37,16 +37,13 @@ fn show_game_over(
     if closed.0 == Some(key) || session.viewing().is_some() {
         return Ok(());
     }
-    let captured = outcome
-        .winner()
-        .map_or(0, |p| session.position().captured_by(p));
     egui::Window::new(tr.t("over.title"))
         .id(egui::Id::new("game over"))
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .resizable(false)
         .collapsible(false)
         .show(ctx, |ui| {
-            ui.heading(describe_outcome(&tr, outcome, captured));
+            ui.heading(describe_outcome(&tr, outcome, session.position()));
             ui.label(tr.tf("over.moves", &[("n", &session.moves().len())]));
             ui.horizontal(|ui| {
                 if ui

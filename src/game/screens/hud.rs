@@ -7,7 +7,9 @@ use crate::game::ui::palette;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::rules::{Action, AnyOptions, BUILT, Cell, Game, GameId, Outcome, Player, Reason};
+use crate::rules::{
+    Action, AnyGame, AnyOptions, BUILT, Cell, Game, GameId, GameOptions, Outcome, Player, Reason,
+};
 
 use crate::game::board::layout::{CELL, cell_centre};
 use crate::game::core::i18n::Tr;
@@ -108,9 +110,11 @@ fn game_blurb(tr: &Tr, id: GameId) -> String {
     format!("{}. {}", tr.t(card.credit), tr.t(card.line))
 }
 
-/// The result in words.
+/// The result of the game at `position` in words.
 #[must_use]
-pub fn describe_outcome(tr: &Tr, o: Outcome, captured: usize) -> String {
+pub fn describe_outcome(tr: &Tr, o: Outcome, position: &AnyGame) -> String {
+    let captured = o.winner().map_or(0, |p| position.captured_by(p));
+    let quiet_turns = position.options().no_capture_turns();
     let key = match o {
         Outcome::Win(_, Reason::Captures) => "outcome.win.captures",
         Outcome::Win(_, Reason::Centre) => "outcome.win.centre",
@@ -122,6 +126,7 @@ pub fn describe_outcome(tr: &Tr, o: Outcome, captured: usize) -> String {
         Outcome::Draw(Reason::PlyCap) => "outcome.draw.ply_cap",
         Outcome::Draw(Reason::Passes) => "outcome.draw.passes",
         Outcome::Draw(Reason::Repetition) => "outcome.draw.repetition",
+        Outcome::Draw(Reason::NoCapture) => "outcome.draw.no_capture",
         Outcome::Draw(_) => "outcome.draw.other",
     };
     let (winner, loser) = match o {
@@ -138,6 +143,7 @@ pub fn describe_outcome(tr: &Tr, o: Outcome, captured: usize) -> String {
             ("loser", &loser),
             ("captured", &captured),
             ("reason", &reason),
+            ("turns", &quiet_turns),
         ],
     )
 }
@@ -253,8 +259,7 @@ impl TurnStatus<'_> {
     ) {
         let position = self.session.position();
         if let Some(o) = self.session.outcome() {
-            let captured = o.winner().map_or(0, |p| position.captured_by(p));
-            ui.heading(describe_outcome(tr, o, captured));
+            ui.heading(describe_outcome(tr, o, position));
             return;
         }
         ui.horizontal(|ui| {

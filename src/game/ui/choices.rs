@@ -6,7 +6,7 @@ use bevy_egui::egui;
 use crate::game::core::i18n::Tr;
 use crate::game::core::seats::Seat;
 use crate::game::ui::named::name_control;
-use crate::rules::{AnyOptions, Player};
+use crate::rules::{AnyOptions, DEFAULT_NO_CAPTURE_TURNS, Player};
 
 /// The options of a game as widgets: who moves first, and the game's own switches.
 pub fn edit_options(ui: &mut egui::Ui, tr: &Tr, options: &mut AnyOptions) {
@@ -30,6 +30,23 @@ pub fn edit_options(ui: &mut egui::Ui, tr: &Tr, options: &mut AnyOptions) {
     if let AnyOptions::Support(o) = options {
         ui.checkbox(&mut o.push_to_edge, tr.t("option.push_to_edge"))
             .on_hover_text(tr.t("option.push_to_edge.help"));
+    }
+    if let AnyOptions::Splay(o) = options {
+        no_capture_draw(ui, tr, &mut o.no_capture_turns);
+    }
+}
+
+/// Splay's no-progress draw, on (at its default length) or off.
+fn no_capture_draw(ui: &mut egui::Ui, tr: &Tr, turns: &mut u32) {
+    let mut on = *turns > 0;
+    let shown = if on { *turns } else { DEFAULT_NO_CAPTURE_TURNS };
+    let label = tr.tf("option.no_capture", &[("turns", &shown)]);
+    if ui
+        .checkbox(&mut on, label)
+        .on_hover_text(tr.t("option.no_capture.help"))
+        .changed()
+    {
+        *turns = if on { DEFAULT_NO_CAPTURE_TURNS } else { 0 };
     }
 }
 

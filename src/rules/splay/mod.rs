@@ -10,7 +10,7 @@ mod tables;
 #[cfg(test)]
 mod tests;
 
-pub use options::SplayOptions;
+pub use options::{DEFAULT_NO_CAPTURE_TURNS, SplayOptions};
 
 use crate::rules::action::{Action, ActionList, TurnActions};
 use crate::rules::cell::{Cell, Dir, Geometry};

@@ -1,4 +1,4 @@
-//! Splay's options: who moves first, and the common turn cap.
+//! Splay's options: who moves first, the common turn cap and the no-progress draw.
 
 use serde::{Deserialize, Serialize};
 
@@ -13,13 +13,23 @@ pub struct SplayOptions {
     pub first_player: Player,
     /// The game is a draw once the ply reaches this.
     pub ply_cap: u32,
+    /// The no-progress draw (the spec's decision 17): a game in which no stone was captured
+    /// for this many turns is drawn; 0 turns it off. A file that does not name it was written
+    /// before the rule, for a game played without it, so it reads as off there.
+    #[serde(default)]
+    pub no_capture_turns: u32,
 }
+
+/// The no-progress draw's default: longer than every capture-free stretch of the decisive games
+/// between the computer's levels measured (BENCHMARKS.md, "Splay's no-progress draw").
+pub const DEFAULT_NO_CAPTURE_TURNS: u32 = 150;
 
 impl Default for SplayOptions {
     fn default() -> Self {
         SplayOptions {
             first_player: Player::Black,
             ply_cap: DEFAULT_PLY_CAP,
+            no_capture_turns: DEFAULT_NO_CAPTURE_TURNS,
         }
     }
 }
@@ -28,6 +38,10 @@ impl GameOptions for SplayOptions {
     const DESCRIPTIONS: &'static [(&'static str, &'static str)] = &[
         ("first_player", "black (default) or white"),
         ("ply_cap", "turns before a draw, 1000 by default"),
+        (
+            "no_capture_turns",
+            "turns without a capture before a draw, 0 for never, 150 by default",
+        ),
     ];
 
     fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
@@ -36,6 +50,7 @@ impl GameOptions for SplayOptions {
                 self.first_player = parse_colour(name, value)?;
             }
             "ply_cap" => self.ply_cap = parse_ply_cap(value)?,
+            "no_capture_turns" => self.no_capture_turns = parse_turns(name, value)?,
             _ => {
                 return Err(OptionError::unknown(name, Self::DESCRIPTIONS));
             }
@@ -46,6 +61,22 @@ impl GameOptions for SplayOptions {
     fn ply_cap(&self) -> u32 {
         self.ply_cap
     }
+
+    fn no_capture_turns(&self) -> u32 {
+        self.no_capture_turns
+    }
+}
+
+/// Reads a number of turns, 0 included: decimal digits only, below 2^32.
+fn parse_turns(name: &str, value: &str) -> Result<u32, OptionError> {
+    match value.parse::<u32>() {
+        Ok(n) if value.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
+        _ => Err(OptionError::Value {
+            name: name.into(),
+            value: value.into(),
+            expected: "a number of turns (0 for never)",
+        }),
+    }
 }
 
 #[cfg(test)]
@@ -55,10 +86,15 @@ mod tests {
     #[test]
     fn options_are_set_by_name_and_checked() {
         let o = SplayOptions::default()
-            .with_settings(["first_player=white", "ply_cap=50"])
+            .with_settings(["first_player=white", "ply_cap=50", "no_capture_turns=0"])
             .unwrap();
         assert_eq!(o.first_player, Player::White);
         assert_eq!(o.ply_cap, 50);
+        assert_eq!(o.no_capture_turns(), 0);
+        assert_eq!(
+            SplayOptions::default().no_capture_turns(),
+            DEFAULT_NO_CAPTURE_TURNS
+        );
         let d = SplayOptions::default();
         assert!(matches!(
             d.with_settings(["opening_rule=off"]),
@@ -68,6 +104,16 @@ mod tests {
             d.with_settings(["first_player=red"]),
             Err(OptionError::Value { .. })
         ));
+        for bad in [
+            "no_capture_turns=-1",
+            "no_capture_turns=+5",
+            "no_capture_turns=many",
+        ] {
+            assert!(
+                matches!(d.with_settings([bad]), Err(OptionError::Value { .. })),
+                "{bad}"
+            );
+        }
         assert!(matches!(
             d.with_settings(["first_player"]),
             Err(OptionError::Syntax(_))
@@ -79,9 +125,21 @@ mod tests {
         let o = SplayOptions {
             first_player: Player::White,
             ply_cap: 77,
+            no_capture_turns: 120,
         };
         let text = ron::to_string(&o).unwrap();
         assert_eq!(ron::from_str::<SplayOptions>(&text).unwrap(), o);
         assert!(ron::from_str::<SplayOptions>("(colour: white)").is_err());
+        let before_the_rule = ron::from_str::<SplayOptions>("(first_player: black, ply_cap: 1000)");
+        assert_eq!(
+            before_the_rule.unwrap().no_capture_turns,
+            0,
+            "played without it"
+        );
+        let written = ron::to_string(&SplayOptions::default()).unwrap();
+        assert_eq!(
+            ron::from_str::<SplayOptions>(&written).unwrap(),
+            SplayOptions::default()
+        );
     }
 }

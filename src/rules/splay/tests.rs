@@ -117,6 +117,7 @@ fn the_game_reports_its_state() {
     let g = Splay::start(SplayOptions {
         first_player: crate::rules::Player::White,
         ply_cap: 5,
+        ..SplayOptions::default()
     });
     assert_eq!(g.to_move(), crate::rules::Player::White);
     assert_eq!(g.options().ply_cap, 5);
