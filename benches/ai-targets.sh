@@ -5,21 +5,23 @@
 #
 # Plays, for every game, the matches that BENCHMARKS.md and the AI issue name (Casual against
 # random, greedy and Beginner; each level against the one below; 1 s of our search against 1 s of
-# plain UCT), each as a sequential test (`match --sprt`, alpha = beta = 0.05): a target score p is
-# tested as H0: score <= p - d against H1: score >= p + d, d = min(5 points, (100% - p) / 2), in
-# Elo; a match stops once one is accepted, or after `--games` games (200 by default), on `--jobs`
-# threads (every core by default: time-limited players need a core each, so never more jobs than
-# cores). A target is met only when H1 is accepted, not met when H0 is, and otherwise undecided
-# with its games and log-likelihood ratio so far. Then `stackyard bench`
-# (unless `--no-bench`), which wants an otherwise idle machine. Each match's JSON goes to
-# DIR/<game>.<a>.<b>.json (target/ai-targets by default; a relative DIR is taken from the
-# repository's root), written once the match is over; a match whose file is already there (from a
-# sequential run) is not played again, so a run that was stopped goes on from the match it stopped
-# in. `--only` keeps the matches whose "<game> <a> <b>" matches the extended regular
-# expression, e.g. `--only 'splay .*master'`.
+# plain UCT; 250 ms of search on two threads against 250 ms on one), each as a sequential test
+# (`match --sprt`, alpha = beta = 0.05): a target score p is tested as H0: score <= p - d against
+# H1: score >= p + d, d = min(5 points, (100% - p) / 2), in Elo; a match stops once one is
+# accepted, or after `--games` games (200 by default), on `--jobs` threads (every core by default:
+# time-limited players need a core each, so never more jobs than cores; a pairing with a player on
+# two threads plays half as many games at once). A target is met only when H1 is accepted, not met
+# when H0 is, and otherwise undecided with its games and log-likelihood ratio so far. Then
+# `stackyard bench` (unless `--no-bench`), which wants an otherwise idle machine. Each match's
+# JSON goes to DIR/<game>.<a>.<b>.json (target/ai-targets by default; a relative DIR is taken
+# from the repository's root), written once the match is over; a match whose file is already
+# there (from a sequential run) is not played again, and the match a run was stopped in goes on
+# from the games its journal (DIR/<game>.<a>.<b>.journal, `match --resume`) holds. `--only` keeps
+# the matches whose "<game> <a> <b>" matches the extended regular expression, e.g.
+# `--only 'splay .*master'`.
 #
 # The Master pairings and those against plain UCT take most of the time: about 350 core-hours
-# for all thirty matches at the speeds in BENCHMARKS.md: about six hours on a 64-core machine.
+# for the thirty matches of BENCHMARKS.md at its speeds: about six hours on a 64-core machine.
 set -euo pipefail
 
 jobs=$(nproc)
@@ -36,7 +38,7 @@ while [ $# -gt 0 ]; do
     --only) only=${2:?--only needs a value}; shift 2 ;;
     --out) out=${2:?--out needs a value}; shift 2 ;;
     --no-bench) bench=0; shift ;;
-    -h|--help) sed -n '4,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '4,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "ai-targets: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -59,6 +61,7 @@ pairings=(
   "mcts:strong mcts:casual 0.65"
   "mcts:master mcts:strong 0.65"
   "mcts:ms=1000 uct:ms=1000 0.75"
+  "mcts:ms=250,threads=2 mcts:ms=250,threads=1 0.55"
 )
 # The Elo bounds of the sequential test for a target score p: p -/+ min(0.05, (1 - p) / 2).
 sprt_bounds() {
@@ -70,16 +73,18 @@ for game in cash-in-hand intermedium grabber support splay; do
   for pairing in "${pairings[@]}"; do
     read -r a b target <<<"$pairing"
     echo "$game $a $b" | grep -Eq -- "$only" || continue
-    file="$out/$game.${a//[:=]/-}.${b//[:=]/-}.json"
+    file="$out/$game.${a//[:=,]/-}.${b//[:=,]/-}.json"
     played+=("$file $game $a $b $target")
     if [ -f "$file" ] && grep -q '"sprt"' "$file"; then
       echo "== $game: $a against $b: already played ($file)"
       continue
     fi
     bounds=$(sprt_bounds "$target")
-    echo "== $game: $a against $b, --sprt $bounds, at most $games games, --jobs $jobs ($(date -u +%H:%M) UTC)"
-    "$bin" match --game "$game" "$a" "$b" --games "$games" --seed "$seed" --jobs "$jobs" --json \
-      --sprt "$bounds" \
+    at_once=$jobs
+    case "$a $b" in *threads=2*) at_once=$(( jobs / 2 > 0 ? jobs / 2 : 1 )) ;; esac
+    echo "== $game: $a against $b, --sprt $bounds, at most $games games, --jobs $at_once ($(date -u +%H:%M) UTC)"
+    "$bin" match --game "$game" "$a" "$b" --games "$games" --seed "$seed" --jobs "$at_once" --json \
+      --sprt "$bounds" --resume "${file%.json}.journal" \
       >"$file.part" 2>"${file%.json}.log" || {
       echo "ai-targets: the match failed; its last words, from ${file%.json}.log:" >&2
       tail -n 3 "${file%.json}.log" >&2

@@ -440,3 +440,59 @@ fn a_match_plays_under_the_options_given_and_reports_its_stretches_without_a_cap
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("no_capture_turns"), "{err}");
 }
+
+#[test]
+fn a_stopped_match_resumes_from_its_journal_and_ends_as_if_played_at_once() {
+    let journal = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("match-journal.tsv");
+    let _ = std::fs::remove_file(&journal);
+    let path = journal.to_str().unwrap();
+    let games = |n: &str, resume: Option<&str>| {
+        let mut args = vec![
+            "match",
+            "--game",
+            "grabber-6",
+            "mcts:iters=30",
+            "random",
+            "--seed",
+            "4",
+            "--json",
+            "--games",
+            n,
+        ];
+        if let Some(p) = resume {
+            args.extend(["--resume", p]);
+        }
+        let (code, out, progress) = run(&args);
+        assert_eq!(code, 0, "{progress}");
+        (out, progress)
+    };
+    let (_, first) = games("4", Some(path));
+    assert!(first.contains("0 games resumed"), "{first}");
+    let (resumed, progress) = games("6", Some(path));
+    assert!(progress.contains("4 games resumed"), "{progress}");
+    assert_eq!(
+        progress.matches("ms a decision").count(),
+        6,
+        "the 4 recorded games are reported, 2 more played: {progress}"
+    );
+    let (at_once, _) = games("6", None);
+    let results = |json: &str| json.split(",\"mean_ms").next().unwrap().to_string();
+    assert_eq!(results(&resumed), results(&at_once));
+    // Nothing is left to play: the journal alone gives the result.
+    let (again, _) = games("6", Some(path));
+    assert_eq!(results(&again), results(&at_once));
+    // Another match's journal is refused, and the file is left as it was.
+    let before = std::fs::read_to_string(&journal).unwrap();
+    let (code, _, err) = run(&[
+        "match",
+        "--game",
+        "grabber-6",
+        "greedy",
+        "random",
+        "--resume",
+        path,
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("another match"), "{err}");
+    assert_eq!(std::fs::read_to_string(&journal).unwrap(), before);
+}

@@ -2,7 +2,7 @@
 //! game, printed for people or as JSON.
 
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -12,6 +12,7 @@ use crate::ai::sprt::Sprt;
 use crate::ai::{Level, Search};
 use crate::rules::{ActionList, AnyGame, BUILT, Game, GameId, Player, Setup, zobrist};
 
+use super::match_journal::Journal;
 use super::match_tally::{Records, SprtResult, Tally};
 use super::referee::Failure;
 
@@ -47,6 +48,31 @@ fn match_start(id: GameId, from: Option<&str>, options: &[String]) -> Result<Any
     Ok(start)
 }
 
+/// Opens the match's journal, if it keeps one, and notes the games it holds (those within the
+/// match's games); the journal, and whether the match may already stop (its test decided).
+fn open_journal(
+    resume: Option<&std::path::Path>,
+    identity: &str,
+    tally: &mut Tally,
+    progress: &mut dyn Write,
+) -> Result<(Option<Journal>, bool), Failure> {
+    let Some(path) = resume else {
+        return Ok((None, false));
+    };
+    let (journal, mut resumed) = Journal::open(path, identity).map_err(Failure::usage)?;
+    resumed.sort_by_key(|(k, _)| *k);
+    let mut stop = false;
+    let mut count = 0;
+    for (k, record) in resumed {
+        if !tally.has_ended(k) && k < tally.games() {
+            stop |= tally.resume(k, record, progress);
+            count += 1;
+        }
+    }
+    let _ = writeln!(progress, "{count} games resumed from {}", path.display());
+    Ok((Some(journal), stop))
+}
+
 /// What `stackyard match` was asked for.
 pub struct MatchRequest<'a> {
     /// The game id.
@@ -69,6 +95,8 @@ pub struct MatchRequest<'a> {
     pub records: Option<&'a std::path::Path>,
     /// Game options (`name=value`) every game is played under.
     pub options: &'a [String],
+    /// The match's journal, to go on from the games it holds.
+    pub resume: Option<&'a std::path::Path>,
 }
 
 /// `match --game G A B --games N [--seed S] [--jobs J] [--from POSITION] [--json]
@@ -78,7 +106,9 @@ pub struct MatchRequest<'a> {
 /// the machine). Each finished game is reported on `progress` as it ends, with its time per
 /// decision and the most a decision ran past its time budget, so a match stopped part-way still
 /// shows both. With `--sprt`, each complete pair's LLR is reported too, and no new game starts
-/// once the test has decided (the games under way finish and count).
+/// once the test has decided (the games under way finish and count). With `--resume FILE` each
+/// game is also appended to a journal, and the games a journal of the same match already holds
+/// count without being played again.
 pub fn run_match(
     request: &MatchRequest<'_>,
     progress: &mut dyn Write,
@@ -94,6 +124,7 @@ pub fn run_match(
         sprt,
         records,
         options,
+        resume,
     } = request;
     let id = game_id(game)?;
     let (a_spec, b_spec) = (spec(a)?, spec(b)?);
@@ -129,16 +160,25 @@ pub fn run_match(
         None => None,
     };
     let mut tally = Tally::new(games, sprt, records);
-    let (next, stop) = (AtomicU32::new(0), AtomicBool::new(false));
+    let identity = format!(
+        "game={id} a={a} b={b} seed={seed} from={} options={}",
+        from.unwrap_or("start"),
+        options.join(",")
+    );
+    let (mut journal, stop_now) = open_journal(resume, &identity, &mut tally, progress)?;
+    let pending: Vec<u32> = (0..games).filter(|&k| !tally.has_ended(k)).collect();
+    let (next, stop) = (AtomicUsize::new(0), AtomicBool::new(stop_now));
     std::thread::scope(|scope| {
         let (done, finished) = mpsc::channel();
-        for _ in 0..jobs.min(games) {
+        for _ in 0..pending.len().min(jobs as usize) {
             let done = done.clone();
-            let (next, stop, play) = (&next, &stop, &play);
+            let (next, stop, play, pending) = (&next, &stop, &play, &pending);
             scope.spawn(move || {
                 while !stop.load(Ordering::Relaxed) {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    if k >= games || done.send((k, play(k))).is_err() {
+                    let Some(&k) = pending.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                        break;
+                    };
+                    if done.send((k, play(k))).is_err() {
                         break;
                     }
                 }
@@ -146,6 +186,11 @@ pub fn run_match(
         }
         drop(done);
         for (k, record) in finished {
+            if let (Some(j), Some(r)) = (journal.as_mut(), record.as_ref())
+                && let Err(e) = j.note(k, r)
+            {
+                let _ = writeln!(progress, "game #{k}: not written to the journal: {e}");
+            }
             if tally.note(k, record, progress) {
                 stop.store(true, Ordering::Relaxed);
             }

@@ -151,6 +151,27 @@ impl Tally {
         self.note_for_the_test(k, halves, progress)
     }
 
+    /// Notes game `k` read back from a match's journal, as [`Tally::note`] does but without
+    /// writing its record (the journal keeps no moves); whether the match may stop.
+    pub fn resume(&mut self, k: u32, record: GameRecord, progress: &mut dyn Write) -> bool {
+        let records = self.records.take();
+        let stop = self.note(k, Some(record), progress);
+        self.records = records;
+        stop
+    }
+
+    /// The most games the match plays.
+    #[must_use]
+    pub fn games(&self) -> u32 {
+        self.games
+    }
+
+    /// Whether game `k` has ended.
+    #[must_use]
+    pub fn has_ended(&self, k: u32) -> bool {
+        self.slots.get(k as usize).is_some_and(Option::is_some)
+    }
+
     /// Adds a game's half points to its pair; a complete pair moves the test on.
     fn note_for_the_test(&mut self, k: u32, halves: u32, progress: &mut dyn Write) -> bool {
         let ended = self.ended;

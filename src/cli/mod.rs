@@ -3,6 +3,7 @@
 #[cfg(feature = "app")]
 mod app_options;
 mod arena;
+mod match_journal;
 mod match_tally;
 mod referee;
 
@@ -164,6 +165,10 @@ enum Command {
         /// A game option for every game, NAME=VALUE (repeatable), e.g. no_capture_turns=0
         #[arg(long = "opt", value_name = "NAME=VALUE")]
         opt: Vec<String>,
+        /// Keep a journal of the games in FILE and, when it already holds games of this match,
+        /// go on from them (a stopped match resumes instead of starting over)
+        #[arg(long, value_name = "FILE")]
+        resume: Option<std::path::PathBuf>,
     },
     /// Play computer against computer across every game without a window, reporting memory
     Soak {
@@ -449,6 +454,7 @@ pub fn run(
             beta,
             records,
             opt,
+            resume,
         }) => match sprt
             .as_deref()
             .map(|t| sprt_test(t, alpha, beta))
@@ -467,6 +473,7 @@ pub fn run(
                     sprt,
                     records: records.as_deref(),
                     options: &opt,
+                    resume: resume.as_deref(),
                 },
                 err,
             ),

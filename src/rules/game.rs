@@ -212,6 +212,53 @@ impl Outcome {
     }
 }
 
+impl Reason {
+    /// Every reason, in declaration order.
+    pub const ALL: [Reason; 10] = [
+        Reason::NoMoves,
+        Reason::Eliminated,
+        Reason::Captures,
+        Reason::City,
+        Reason::Centre,
+        Reason::Passes,
+        Reason::PlyCap,
+        Reason::Repetition,
+        Reason::Resignation,
+        Reason::NoCapture,
+    ];
+
+    /// The reason a word of [`Reason::word`] names.
+    #[must_use]
+    pub fn from_word(word: &str) -> Option<Reason> {
+        Reason::ALL.into_iter().find(|r| r.word() == word)
+    }
+}
+
+impl std::str::FromStr for Outcome {
+    type Err = String;
+
+    /// Reads what `Display` writes: `win b captures`, `draw ply-cap`.
+    fn from_str(text: &str) -> Result<Outcome, String> {
+        let bad = || format!("'{text}' is not a result such as 'win b captures' or 'draw ply-cap'");
+        let words: Vec<&str> = text.split(' ').collect();
+        match words[..] {
+            ["win", p, r] => {
+                let mut letters = p.chars();
+                let player = match (letters.next(), letters.next()) {
+                    (Some(c), None) => Player::from_letter(c),
+                    _ => None,
+                };
+                Ok(Outcome::Win(
+                    player.ok_or_else(bad)?,
+                    Reason::from_word(r).ok_or_else(bad)?,
+                ))
+            }
+            ["draw", r] => Ok(Outcome::Draw(Reason::from_word(r).ok_or_else(bad)?)),
+            _ => Err(bad()),
+        }
+    }
+}
+
 impl fmt::Display for Outcome {
     /// `win b captures`, `draw ply-cap`: the referee's `status` line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -379,6 +426,31 @@ mod tests {
         );
         assert_eq!(Outcome::Draw(Reason::PlyCap).to_string(), "draw ply-cap");
         assert_eq!(Outcome::Draw(Reason::NoMoves).reason().word(), "no-moves");
+    }
+
+    #[test]
+    fn every_outcome_reads_back_from_its_status_line() {
+        for r in Reason::ALL {
+            for o in [
+                Outcome::Win(Player::Black, r),
+                Outcome::Win(Player::White, r),
+                Outcome::Draw(r),
+            ] {
+                assert_eq!(o.to_string().parse::<Outcome>(), Ok(o));
+            }
+        }
+        for bad in [
+            "",
+            "win",
+            "win x captures",
+            "win bw captures",
+            "draw",
+            "draw soon",
+            "win b",
+        ] {
+            let e = bad.parse::<Outcome>().unwrap_err();
+            assert!(e.contains(&format!("'{bad}'")), "{e}");
+        }
     }
 
     #[test]
