@@ -17,6 +17,7 @@ pub(super) const GUIDE: Guide = Guide {
         ("guide.splay.rule.3.heading", "guide.splay.rule.3.text"),
         ("guide.splay.rule.4.heading", "guide.splay.rule.4.text"),
         ("guide.splay.rule.5.heading", "guide.splay.rule.5.text"),
+        ("guide.splay.rule.6.heading", "guide.splay.rule.6.text"),
     ],
     demos: &[
         Demo {

@@ -94,3 +94,14 @@ fn every_demonstration_of_a_capture_or_win_is_there() {
         assert!(!guide(id).rules.is_empty());
     }
 }
+
+#[test]
+fn the_splay_guide_states_the_no_progress_draw_at_its_default_length() {
+    use crate::files::i18n::StringTable;
+    let turns = crate::rules::DEFAULT_NO_CAPTURE_TURNS.to_string();
+    let german = StringTable::from_ron(include_str!("../../assets/i18n/de.ron")).unwrap();
+    for table in [StringTable::english(), german] {
+        let text = table.get("guide.splay.rule.6.text").unwrap();
+        assert!(text.contains(&format!("{turns} ")), "{text}");
+    }
+}

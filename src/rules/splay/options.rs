@@ -22,7 +22,7 @@ pub struct SplayOptions {
 
 /// The no-progress draw's default: longer than every capture-free stretch of the decisive games
 /// between the computer's levels measured (BENCHMARKS.md, "Splay's no-progress draw").
-pub const DEFAULT_NO_CAPTURE_TURNS: u32 = 150;
+pub const DEFAULT_NO_CAPTURE_TURNS: u32 = 300;
 
 impl Default for SplayOptions {
     fn default() -> Self {
@@ -40,7 +40,7 @@ impl GameOptions for SplayOptions {
         ("ply_cap", "turns before a draw, 1000 by default"),
         (
             "no_capture_turns",
-            "turns without a capture before a draw, 0 for never, 150 by default",
+            "turns without a capture before a draw, 0 for never, 300 by default",
         ),
     ];
 
