@@ -617,6 +617,51 @@ fn intermedium_games_can_be_played_to_the_end_with_clicks_with_and_without_the_o
 }
 
 #[test]
+fn splay_ends_drawn_by_the_no_progress_draw_with_clicks_and_then_takes_no_click() {
+    use stackyard::game::core::view::BoardView;
+    use stackyard::rules::{AnyOptions, Outcome, Reason, SplayOptions};
+    // No stone can be captured in Splay's first four turns.
+    let options = AnyOptions::Splay(SplayOptions {
+        no_capture_turns: 4,
+        ..SplayOptions::default()
+    });
+    let mut app = app_for(options, AnimationSpeed::Off);
+    let mut clicks = 0;
+    while app.world().resource::<Session>().outcome().is_none() {
+        let legal = app.world().resource::<Session>().legal_actions();
+        let c = app
+            .world()
+            .resource::<Session>()
+            .position()
+            .action_cell(legal[0])
+            .unwrap();
+        let occupied = !app
+            .world()
+            .resource::<Session>()
+            .position()
+            .stack(c)
+            .is_empty();
+        click(
+            &mut app,
+            if occupied {
+                BoardClick::Stack(c)
+            } else {
+                BoardClick::Cell(c)
+            },
+        );
+        clicks += 1;
+        assert!(clicks < 20, "not drawn after {clicks} clicks");
+    }
+    let session = app.world().resource::<Session>();
+    assert_eq!(session.outcome(), Some(Outcome::Draw(Reason::NoCapture)));
+    assert_eq!(session.moves().len(), 4);
+    assert!(session.legal_actions().is_empty());
+    let before = session_string(&app);
+    click(&mut app, BoardClick::Stack(cell("c3")));
+    assert_eq!(session_string(&app), before, "a click after the draw");
+}
+
+#[test]
 fn sowing_moves_the_same_stones_one_step_at_a_time_and_undo_takes_a_step_back() {
     use stackyard::rules::{AnyOptions, IntermediumOptions};
     let mut app = app_for(
