@@ -240,6 +240,20 @@ fn search_any_turn(position: &str, iterations: u32) -> Turn<stackyard::rules::An
     turn
 }
 
+/// Black to move; White's e3 (two stones) threatens e3-d2-c1: the sowing fills d2 and drops its
+/// last stone on the single c1, holding e1, and closes in Black's City d1. Of Black's 70 moves
+/// only f1-e2-d1 stops it, closing in c1 and taking it.
+const CITY_CLOSED_BY_THE_SOWING: &str =
+    "intermedium 7/1,b4,5/6,b4/7/7/7/7/4,w2,2/2,b,4/1,b,w,b,w,b2,1 b 20";
+
+#[test]
+fn the_search_stops_a_city_that_a_sowing_would_close_itself_within_a_small_budget() {
+    for iterations in [500, 2000] {
+        let turn = search_any_turn(CITY_CLOSED_BY_THE_SOWING, iterations);
+        assert_eq!(turn.notation(), "f1-e2-d1", "{iterations} iterations");
+    }
+}
+
 #[test]
 fn the_search_takes_a_win_in_one_turn_in_every_game() {
     for (position, winner) in [

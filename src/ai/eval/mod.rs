@@ -269,6 +269,10 @@ mod tests {
             at(&format!("{city} w 20")) > 0.5,
             "White to move still faces it"
         );
+        // White's e3 can sow d2 and end on the single c1, holding e1: the sowing closes Black's
+        // City in itself, and White to move has won.
+        let sown_closed = "intermedium 7/1,b4,5/6,b4/7/7/7/7/4,w2,2/2,b,4/1,b,w,b,w,b2,1";
+        assert!(at(&format!("{sown_closed} w 21")) < -0.95);
         // White has only single stones: lost at its turn.
         assert!(at("intermedium 7/6,w/7/7/2,b2,4/1,b5,1,b2,3/2,b,4/7/7/7 w 21") > 0.9);
     }

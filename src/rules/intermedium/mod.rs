@@ -7,6 +7,7 @@
 //! opening rule binds, a small dynamic programme over (cell, last step, steps left, occupied yet)
 //! decides which steps can still be completed into a qualifying move.
 
+mod city_walk;
 mod notation;
 mod options;
 mod strikes;

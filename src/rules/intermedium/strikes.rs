@@ -1,7 +1,12 @@
 //! Strikes: sowings whose last stone lands on a single stone and captures or takes the City,
 //! and the decisions (a stack to lift, a step) that can still end in one: what a playout going
 //! for material prefers. Worked on bitsets of cells, like the opening search.
+//!
+//! A sowing can also close the City's ring itself, dropping stones on the ring's empty cells
+//! before its last stone lands on a single stone of the ring (White's e3 sown by d2 onto a single
+//! c1, holding e1, takes d1): [`super::city_walk::sows_into_city`] walks forwards to find those.
 
+use super::city_walk::{may_reach_ring, sows_into_city};
 use super::{
     CELLS, CITY, Cells, DIAG, GEOMETRY, Intermedium, NO_DIR, NONE, ORTH, OpeningSearch, before,
     cell_masks, owner,
@@ -45,7 +50,7 @@ const fn ring(city: u8) -> Cells {
 }
 
 /// The orthogonal neighbours of each player's City: who holds all of them can take it.
-const CITY_RING: ByPlayer<Cells> = ByPlayer::new(ring(CITY.black), ring(CITY.white));
+pub(super) const CITY_RING: ByPlayer<Cells> = ByPlayer::new(ring(CITY.black), ring(CITY.white));
 
 /// The cells whose orthogonal neighbour in direction `d` is in `set`.
 const fn towards(set: Cells, d: usize) -> Cells {
@@ -68,7 +73,10 @@ fn beside(set: Cells) -> Cells {
 
 /// For each last step (`NO_DIR` included): the cells from which `k` more steps, never reversing
 /// one, can end on a cell of `targets`.
-fn walks_into(targets: Cells, k: u8) -> [Cells; 5] {
+pub(super) fn walks_into(targets: Cells, k: u8) -> [Cells; 5] {
+    if targets == 0 {
+        return [0; 5];
+    }
     let mut now = [targets; 5];
     for _ in 0..k {
         let into: [Cells; 4] = std::array::from_fn(|d| before(now[d], d));
@@ -105,15 +113,34 @@ impl Intermedium {
         [city, single & beside(enemy)]
     }
 
+    /// Whether a sowing of `p`'s could end on the ring of the City `p` attacks: from a stack of
+    /// `p`'s between turns, or from the stones in hand.
+    fn may_reach_ring(&self, p: Player) -> bool {
+        if self.origin != NONE {
+            return may_reach_ring(p, usize::from(self.at), self.last, self.left);
+        }
+        let mut stacks = self.filled & !self.single & COLOUR[p];
+        while stacks != 0 {
+            let i = stacks.trailing_zeros() as usize;
+            stacks &= stacks - 1;
+            if may_reach_ring(p, i, NO_DIR, self.heights[i]) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Whether sowing `p`'s stack on `i` (between turns) can end in each kind of strike, the
     /// lifted cell counted as emptied.
     fn lift_strikes(&self, p: Player, i: usize) -> [bool; 2] {
         let without: Cells = !(1 << i);
         let single = self.single & COLOUR[p] & without;
-        let targets = Intermedium::strike_cells(p, self.filled & without, single);
-        targets.map(|t| {
-            t != 0 && OpeningSearch::holds(walks_into(t, self.heights[i])[usize::from(NO_DIR)], i)
-        })
+        let filled = self.filled & without;
+        let h = self.heights[i];
+        let [city, capture] = Intermedium::strike_cells(p, filled, single)
+            .map(|t| t != 0 && OpeningSearch::holds(walks_into(t, h)[usize::from(NO_DIR)], i));
+        let sown_in = || sows_into_city(p, (filled, single), (i, NO_DIR), h);
+        [city || sown_in(), capture]
     }
 
     /// What `p` could strike with a whole turn from here, were it to move (between turns).
@@ -121,13 +148,22 @@ impl Intermedium {
     pub fn open_strikes(&self, p: Player) -> Strikes {
         let mut found = Strikes::default();
         let single = self.single & COLOUR[p];
-        if Intermedium::strike_cells(p, self.filled, single) == [0, 0] {
+        // Lifting a stack only takes stones away: a strike on a stone already there needs one
+        // there now. Only a sowing that closes the City's ring itself needs none.
+        let on_stones_there = Intermedium::strike_cells(p, self.filled, single) != [0, 0];
+        if !on_stones_there && !self.may_reach_ring(p) {
             return found;
         }
         let mut stacks = self.filled & !self.single & COLOUR[p];
         while stacks != 0 && !(found.city && found.capture) {
             let i = stacks.trailing_zeros() as usize;
             stacks &= stacks - 1;
+            if !on_stones_there {
+                let without = !(1 << i);
+                let board = (self.filled & without, single & without);
+                found.city |= sows_into_city(p, board, (i, NO_DIR), self.heights[i]);
+                continue;
+            }
             let [city, capture] = self.lift_strikes(p, i);
             found.city |= city;
             found.capture |= capture;
@@ -137,12 +173,13 @@ impl Intermedium {
 
     /// The decisions among `legal` that can still end the turn in a strike, written to `out`:
     /// the ones that take the City if any, else the ones that capture. Exact for the last
-    /// step; before it, a path that drops a stone on its own final cell first is not ruled out.
+    /// step; before it, a capture by a path that drops a stone on its own final cell first is
+    /// not ruled out (nor a City that [`super::city_walk::sows_into_city`] over-counts).
     pub fn striking_decisions(&self, legal: &ActionList, out: &mut ActionList) {
         let p = self.to_move;
-        let strikes = Intermedium::strike_cells(p, self.filled, self.single & COLOUR[p]);
-        if strikes == [0, 0] {
-            // Lifting a stack only takes stones away: no strike now, none after a lift.
+        let single = self.single & COLOUR[p];
+        if Intermedium::strike_cells(p, self.filled, single) == [0, 0] && !self.may_reach_ring(p) {
+            // Lifting a stack only takes stones away, and no sowing reaches the City's ring.
             return;
         }
         if self.origin == NONE {
@@ -161,24 +198,29 @@ impl Intermedium {
             }
             return;
         }
-        let at = usize::from(self.at);
-        for targets in strikes {
-            if targets == 0 {
-                continue;
+        let board = (self.filled, self.single & COLOUR[p]);
+        let [city, capture] = Intermedium::strike_cells(p, board.0, board.1);
+        let (at, left) = (usize::from(self.at), self.left - 1);
+        let [city_walks, capture_walks] = [city, capture].map(|t| walks_into(t, left));
+        // Each step with the direction it takes; the City's first, then (if none) the captures.
+        let steps = legal.iter().filter_map(|&a| {
+            let Action::Cell(c) = a else { return None };
+            let n = GEOMETRY.index(c);
+            (0..4).find(|&d| DIAG[at][d] == n as u8).map(|d| (a, n, d))
+        });
+        for (a, n, d) in steps.clone() {
+            if OpeningSearch::holds(city_walks[d], n)
+                || sows_into_city(p, board, (n, d as u8), left)
+            {
+                out.push(a);
             }
-            let walks = walks_into(targets, self.left - 1);
-            for &a in legal {
-                let Action::Cell(c) = a else { continue };
-                let n = GEOMETRY.index(c);
-                let reaches =
-                    (0..4).any(|d| DIAG[at][d] == n as u8 && OpeningSearch::holds(walks[d], n));
-                if reaches {
-                    out.push(a);
-                }
-            }
-            if !out.is_empty() {
-                return;
-            }
+        }
+        if out.is_empty() {
+            out.extend(
+                steps
+                    .filter(|&(_, n, d)| OpeningSearch::holds(capture_walks[d], n))
+                    .map(|(a, _, _)| a),
+            );
         }
     }
 }
@@ -186,7 +228,7 @@ impl Intermedium {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Game, IntermediumOptions, Setup};
+    use crate::rules::{Game, IntermediumOptions, Reason, Setup};
 
     fn at(s: &str) -> Intermedium {
         Intermedium::from_setup(&Setup::parse(s).unwrap(), IntermediumOptions::default()).unwrap()
@@ -296,5 +338,64 @@ mod tests {
             }
         }
         assert!(strikes > 20, "the games struck only {strikes} times");
+    }
+
+    #[test]
+    fn a_sowing_that_closes_the_ring_itself_takes_the_city_and_is_foreseen() {
+        // White holds single stones on c1 and e1 of Black's City d1; d2 is empty. e3 (two
+        // stones) sows d2, then its last stone on c1: the ring is full and the City falls.
+        let mut g = at("intermedium b4,6/7/7/7/7/7/7/4,w2,2/7/2,w,1,w,2 w 20");
+        let city = Strikes {
+            city: true,
+            capture: false,
+        };
+        assert_eq!(g.open_strikes(Player::White), city);
+        assert_eq!(striking(&g), ["e3"]);
+        play(&mut g, "e3");
+        assert_eq!(striking(&g), ["d2"]);
+        play(&mut g, "d2");
+        assert_eq!(striking(&g), ["c1", "e1"]);
+        play(&mut g, "c1");
+        assert_eq!(g.outcome().map(|o| o.reason()), Some(Reason::City));
+        // With e1 empty the tail would need four ring cells: nothing to foresee.
+        let open = at("intermedium b4,6/7/7/7/7/7/7/4,w2,2/7/2,w,4 w 20");
+        assert_eq!(open.open_strikes(Player::White), Strikes::default());
+        // Three stones on e3 end one step beyond the ring: no City there either.
+        let long = at("intermedium b4,6/7/7/7/7/7/7/4,w3,2/7/2,w,1,w,2 w 20");
+        assert!(!long.open_strikes(Player::White).city);
+    }
+
+    #[test]
+    fn exactly_the_positions_where_a_whole_move_takes_the_city_are_foreseen() {
+        // Random games from the start: wherever some legal move takes the City, the side to
+        // move's open strikes say so, and nowhere else.
+        let mut list = ActionList::new();
+        let (mut takes, mut seen) = (0, 0);
+        for seed in 0..8u64 {
+            let mut g = Intermedium::start(IntermediumOptions::default());
+            let mut state = seed;
+            while g.outcome().is_none() && g.ply < 300 {
+                let taking = crate::rules::legal_moves(&g).iter().any(|m| {
+                    let mut after = g.clone();
+                    m.actions.iter().for_each(|&a| after.play(a));
+                    after.city
+                });
+                let foreseen = g.open_strikes(g.to_move).city;
+                assert_eq!(foreseen, taking, "{}", g.to_setup());
+                takes += usize::from(taking);
+                seen += usize::from(foreseen);
+                loop {
+                    list.clear();
+                    g.legal_actions(&mut list);
+                    state = crate::rules::zobrist::key(state);
+                    g.play(list[(state % list.len() as u64) as usize]);
+                    if !g.in_turn() {
+                        break;
+                    }
+                }
+            }
+        }
+        eprintln!("{takes} positions with a City to take, {seen} foreseen");
+        assert!(takes > 3, "the games could take a City only {takes} times");
     }
 }
