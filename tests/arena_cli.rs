@@ -92,7 +92,14 @@ fn a_match_reports_every_field_and_is_the_same_on_several_threads() {
         assert!(
             matches!(
                 reason,
-                Some("no-moves" | "eliminated" | "captures" | "ply-cap" | "repetition")
+                Some(
+                    "no-moves"
+                        | "eliminated"
+                        | "captures"
+                        | "ply-cap"
+                        | "repetition"
+                        | "no-capture"
+                )
             ),
             "{line}"
         );
