@@ -337,20 +337,36 @@ impl Support {
         dilate(flood(dilate(base), own)) & !own & !ALL_BASES
     }
 
-    fn can_choose(&self, i: usize) -> bool {
-        let own = self.stones[self.to_move];
-        if !has(own, i) {
-            return has(INSERTION, i) && !has(self.stones[!self.to_move], i);
+    /// The cells the player to move may choose to begin a turn: an empty insertion cell, an own
+    /// stone with a legal push, or an own stone beside an own base that has somewhere to go.
+    /// Each base's reach is flooded once for all the stones beside it.
+    fn choosable(&self) -> Cells {
+        let p = self.to_move;
+        let own = self.stones[p];
+        let occupied = own | self.stones[!p];
+        let mut choosable = INSERTION & !occupied;
+        // A stone beside several bases goes by the first of them, as `destinations` does.
+        let mut unclaimed = own;
+        for base in BASES[p] {
+            let beside = dilate(base) & unclaimed;
+            unclaimed &= !beside;
+            if beside != 0 && self.base_reach(p, base) != 0 {
+                choosable |= beside;
+            }
         }
-        self.push_dirs(i).next().is_some() || self.destinations(i) != 0
+        let mut pushers = own & INSERTION & !choosable;
+        while pushers != 0 {
+            let i = pushers.trailing_zeros() as usize;
+            pushers &= pushers - 1;
+            if self.push_dirs(i).next().is_some() {
+                choosable |= 1 << i;
+            }
+        }
+        choosable
     }
 
     fn any_move(&self) -> bool {
-        let occupied = self.stones.black | self.stones.white;
-        if INSERTION & !occupied != 0 {
-            return true;
-        }
-        (0..CELLS).any(|i| has(self.stones[self.to_move], i) && self.can_choose(i))
+        self.choosable() != 0
     }
 
     /// Wins read from the string, and the cap (everything but the no-move loss).
@@ -543,10 +559,11 @@ impl Game for Support {
         if self.quick_outcome().is_some() || self.ply >= self.options.ply_cap {
             return;
         }
-        for i in 0..CELLS {
-            if self.can_choose(i) {
-                out.push(Action::Cell(GEOMETRY.cell(i)));
-            }
+        let mut choosable = self.choosable();
+        while choosable != 0 {
+            let i = choosable.trailing_zeros() as usize;
+            choosable &= choosable - 1;
+            out.push(Action::Cell(GEOMETRY.cell(i)));
         }
     }
 
