@@ -100,6 +100,75 @@ impl Column {
 /// `(d + 2) % 4`.
 const ORTHOGONAL: [Dir; 4] = Dir::ORTHOGONAL;
 
+/// For each cell of a board and each orthogonal direction: the cell jumped over and the cell
+/// landed on, or `NONE` for both where the landing is off the board.
+type JumpTable = [[(u8, u8); 4]; MAX_CELLS];
+
+const fn jump_table(g: Geometry) -> JumpTable {
+    let mut table = [[(NONE, NONE); 4]; MAX_CELLS];
+    let mut i = 0;
+    while i < g.len() {
+        let mut d = 0;
+        while d < 4 {
+            if let (Some(over), Some(to)) = (
+                g.neighbour(g.cell(i), ORTHOGONAL[d]),
+                g.offset(g.cell(i), ORTHOGONAL[d], 2),
+            ) {
+                table[i][d] = (g.index(over) as u8, g.index(to) as u8);
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    table
+}
+
+/// A set of cells, bit `index`.
+type Cells = u128;
+
+/// What a board's jumps need: the table, and for each direction the cells whose landing is on
+/// the board and how far a step moves a cell's index.
+struct Board {
+    jumps: JumpTable,
+    lands: [Cells; 4],
+    step: [u32; 4],
+}
+
+const fn board(g: Geometry) -> Board {
+    let jumps = jump_table(g);
+    let mut lands = [0; 4];
+    let mut i = 0;
+    while i < g.len() {
+        let mut d = 0;
+        while d < 4 {
+            if jumps[i][d].1 != NONE {
+                lands[d] |= 1 << i;
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    // North and east move up the indices, south and west down (checked in the tests).
+    Board {
+        jumps,
+        lands,
+        step: [g.width as u32, 1, g.width as u32, 1],
+    }
+}
+
+/// The three boards, worked out when compiling.
+const BOARDS: [Board; 3] = [
+    board(GameId::Grabber6.geometry()),
+    board(GameId::Grabber8.geometry()),
+    board(GameId::Grabber10.geometry()),
+];
+
+/// `set` moved `steps` cells against direction `d` (towards south for north): the cells whose
+/// neighbour `steps` away in direction `d` is in `set`.
+fn back(set: Cells, d: usize, by: u32) -> Cells {
+    if d < 2 { set >> by } else { set << by }
+}
+
 fn col_key(i: usize, c: Column) -> u64 {
     zobrist::key(0x7_0000_0000 + (i as u64) * 0x1_0000 + u64::from(c.0))
 }
@@ -120,6 +189,8 @@ pub struct Grabber {
     /// The last jump's index in [`ORTHOGONAL`], or `NO_DIR` before the first.
     last: u8,
     hash: u64,
+    /// The cells of each player's columns (by [`Player::index`]), kept with `columns`.
+    owned: [Cells; 2],
     options: GrabberOptions,
 }
 
@@ -169,8 +240,12 @@ impl Grabber {
             at: NONE,
             last: NO_DIR,
             hash: 0,
+            owned: [0; 2],
             options,
         };
+        for i in 0..g.len() {
+            g.set(i, g.columns[i]);
+        }
         g.hash = g.full_hash();
         g
     }
@@ -198,6 +273,12 @@ impl Grabber {
     fn set(&mut self, i: usize, c: Column) {
         self.hash ^= col_key(i, self.columns[i]) ^ col_key(i, c);
         self.columns[i] = c;
+        for p in Player::ALL {
+            self.owned[p.index()] &= !(1 << i);
+            if c.owned_by(p) {
+                self.owned[p.index()] |= 1 << i;
+            }
+        }
     }
 
     /// Whether the turn at this ply is a removal.
@@ -220,12 +301,31 @@ impl Grabber {
 
     /// The cell two steps from `i` in direction `d` and the jumped cell, if the jump is legal for
     /// the column on `i` owned by `p`.
+    fn board(&self) -> &'static Board {
+        match self.id {
+            GameId::Grabber6 => &BOARDS[0],
+            GameId::Grabber10 => &BOARDS[2],
+            _ => &BOARDS[1],
+        }
+    }
+
+    /// The cells of `p`'s columns that can jump in each direction.
+    fn jumpers(&self, p: Player) -> [Cells; 4] {
+        let b = self.board();
+        let (own, enemy) = (self.owned[p.index()], self.owned[(!p).index()]);
+        let vacant = b.lands[0] | b.lands[1] | b.lands[2] | b.lands[3];
+        let vacant = vacant & !(own | enemy);
+        std::array::from_fn(|d| {
+            own & b.lands[d] & back(enemy, d, b.step[d]) & back(vacant, d, 2 * b.step[d])
+        })
+    }
+
     fn jump(&self, i: usize, d: usize, p: Player) -> Option<(usize, usize)> {
-        let g = self.geometry();
-        let from = g.cell(i);
-        let over = g.neighbour(from, ORTHOGONAL[d])?;
-        let to = g.offset(from, ORTHOGONAL[d], 2)?;
-        let (over, to) = (g.index(over), g.index(to));
+        let (over, to) = self.board().jumps[i][d];
+        if to == NONE {
+            return None;
+        }
+        let (over, to) = (usize::from(over), usize::from(to));
         (self.columns[over].owned_by(!p) && self.columns[to].is_vacant()).then_some((over, to))
     }
 
@@ -289,9 +389,9 @@ impl Grabber {
     /// The jumps a player's columns could make now, each counted once (mobility).
     #[must_use]
     pub fn jumps_available(&self, p: Player) -> usize {
-        (0..self.len())
-            .filter(|&i| self.columns[i].owned_by(p))
-            .map(|i| (0..4).filter(|&d| self.jump(i, d, p).is_some()).count())
+        self.jumpers(p)
+            .iter()
+            .map(|s| s.count_ones() as usize)
             .sum()
     }
 
@@ -458,16 +558,19 @@ impl Game for Grabber {
         if self.ply >= self.options.ply_cap {
             return;
         }
-        let removal = self.removal_phase();
-        for i in 0..self.len() {
-            let ok = if removal {
-                self.is_single(i, p)
-            } else {
-                self.columns[i].owned_by(p) && self.can_jump(i, p)
-            };
-            if ok {
-                out.push(Action::Cell(g.cell(i)));
+        if self.removal_phase() {
+            for i in 0..self.len() {
+                if self.is_single(i, p) {
+                    out.push(Action::Cell(g.cell(i)));
+                }
             }
+            return;
+        }
+        let mut jumpers = self.jumpers(p).iter().fold(0, |all, s| all | s);
+        while jumpers != 0 {
+            let i = jumpers.trailing_zeros() as usize;
+            jumpers &= jumpers - 1;
+            out.push(Action::Cell(g.cell(i)));
         }
     }
 

@@ -68,3 +68,34 @@ fn men_are_conserved_in_the_capture_phase_and_columns_keep_their_shape() {
         }
     }
 }
+
+#[test]
+fn the_jump_bitsets_agree_with_the_board_and_with_each_jump() {
+    for (k, id) in GameId::GRABBER_BOARDS.into_iter().enumerate() {
+        let b = &BOARDS[k];
+        let g = id.geometry();
+        for i in 0..g.len() {
+            for d in 0..4 {
+                let (over, to) = b.jumps[i][d];
+                assert_eq!(b.lands[d] >> i & 1 == 1, to != NONE, "{id} {i} {d}");
+                if to != NONE {
+                    let step = i64::from(b.step[d]) * if d < 2 { 1 } else { -1 };
+                    assert_eq!(i64::from(over), i as i64 + step, "{id} {i} {d}");
+                    assert_eq!(i64::from(to), i as i64 + 2 * step, "{id} {i} {d}");
+                }
+            }
+        }
+        // In random games the bitsets name exactly the columns whose jump is legal.
+        random_game(id, 11, |g, _| {
+            for p in Player::ALL {
+                let jumpers = g.jumpers(p);
+                for i in 0..g.len() {
+                    for (d, set) in jumpers.iter().enumerate() {
+                        let legal = g.columns[i].owned_by(p) && g.jump(i, d, p).is_some();
+                        assert_eq!(set >> i & 1 == 1, legal, "{id} {i} {d}");
+                    }
+                }
+            }
+        });
+    }
+}
