@@ -237,8 +237,23 @@ fn play_to_the_end_by_clicks(start: &str, seed: u64) -> (stackyard::rules::Outco
     play_game_by_clicks(app_with(start, AnimationSpeed::Off), seed)
 }
 
-fn play_game_by_clicks(mut app: App, seed: u64) -> (stackyard::rules::Outcome, usize) {
+/// Clicks the cell of a decision (a board decision), as a stack when it holds one.
+fn click_decision(app: &mut App, a: stackyard::rules::Action) {
     use stackyard::game::core::view::BoardView;
+    let position = app.world().resource::<Session>().position().clone();
+    let c = position.action_cell(a).expect("every decision has a cell");
+    let occupied = !position.stack(c).is_empty();
+    click(
+        app,
+        if occupied {
+            BoardClick::Stack(c)
+        } else {
+            BoardClick::Cell(c)
+        },
+    );
+}
+
+fn play_game_by_clicks(mut app: App, seed: u64) -> (stackyard::rules::Outcome, usize) {
     use stackyard::rules::{Action, zobrist};
     let mut seed = seed;
     let mut passes = 0;
@@ -274,19 +289,7 @@ fn play_game_by_clicks(mut app: App, seed: u64) -> (stackyard::rules::Outcome, u
             // Counts are chosen in the panel, which sends the same request.
             app.world_mut().write_message(SessionRequest::Play(a));
         } else {
-            let c = session
-                .position()
-                .action_cell(a)
-                .expect("every decision has a cell");
-            let occupied = !session.position().stack(c).is_empty();
-            click(
-                &mut app,
-                if occupied {
-                    BoardClick::Stack(c)
-                } else {
-                    BoardClick::Cell(c)
-                },
-            );
+            click_decision(&mut app, a);
         }
         app.update();
         let after = app.world().resource::<Session>();
@@ -618,7 +621,6 @@ fn intermedium_games_can_be_played_to_the_end_with_clicks_with_and_without_the_o
 
 #[test]
 fn splay_ends_drawn_by_the_no_progress_draw_with_clicks_and_then_takes_no_click() {
-    use stackyard::game::core::view::BoardView;
     use stackyard::rules::{AnyOptions, Outcome, Reason, SplayOptions};
     // No stone can be captured in Splay's first four turns.
     let options = AnyOptions::Splay(SplayOptions {
@@ -629,26 +631,7 @@ fn splay_ends_drawn_by_the_no_progress_draw_with_clicks_and_then_takes_no_click(
     let mut clicks = 0;
     while app.world().resource::<Session>().outcome().is_none() {
         let legal = app.world().resource::<Session>().legal_actions();
-        let c = app
-            .world()
-            .resource::<Session>()
-            .position()
-            .action_cell(legal[0])
-            .unwrap();
-        let occupied = !app
-            .world()
-            .resource::<Session>()
-            .position()
-            .stack(c)
-            .is_empty();
-        click(
-            &mut app,
-            if occupied {
-                BoardClick::Stack(c)
-            } else {
-                BoardClick::Cell(c)
-            },
-        );
+        click_decision(&mut app, legal[0]);
         clicks += 1;
         assert!(clicks < 20, "not drawn after {clicks} clicks");
     }

@@ -329,10 +329,6 @@ impl Grabber {
         (self.columns[over].owned_by(!p) && self.columns[to].is_vacant()).then_some((over, to))
     }
 
-    fn can_jump(&self, i: usize, p: Player) -> bool {
-        (0..4).any(|d| self.jump(i, d, p).is_some())
-    }
-
     fn is_single(&self, i: usize, p: Player) -> bool {
         let c = self.columns[i];
         c.owned_by(p) && c.cap() == 1 && c.prisoners() == 0
@@ -343,7 +339,7 @@ impl Grabber {
         if self.removal_phase() {
             (0..self.len()).any(|i| self.is_single(i, p))
         } else {
-            (0..self.len()).any(|i| self.columns[i].owned_by(p) && self.can_jump(i, p))
+            self.jumpers(p).iter().any(|&set| set != 0)
         }
     }
 

@@ -113,12 +113,9 @@ impl Intermedium {
         [city, single & beside(enemy)]
     }
 
-    /// Whether a sowing of `p`'s could end on the ring of the City `p` attacks: from a stack of
-    /// `p`'s between turns, or from the stones in hand.
+    /// Whether a sowing of one of `p`'s stacks (between turns) could end on the ring of the City
+    /// `p` attacks.
     fn may_reach_ring(&self, p: Player) -> bool {
-        if self.origin != NONE {
-            return may_reach_ring(p, usize::from(self.at), self.last, self.left);
-        }
         let mut stacks = self.filled & !self.single & COLOUR[p];
         while stacks != 0 {
             let i = stacks.trailing_zeros() as usize;
