@@ -174,18 +174,21 @@ pub fn run_match(
             let done = done.clone();
             let (next, stop, play, pending) = (&next, &stop, &play, &pending);
             scope.spawn(move || {
+                // Each game's result is noted before this thread takes another, so no game
+                // starts on a thread after its own last game decided the test.
+                let (noted, wait) = mpsc::channel();
                 while !stop.load(Ordering::Relaxed) {
                     let Some(&k) = pending.get(next.fetch_add(1, Ordering::Relaxed)) else {
                         break;
                     };
-                    if done.send((k, play(k))).is_err() {
+                    if done.send((k, play(k), noted.clone())).is_err() || wait.recv().is_err() {
                         break;
                     }
                 }
             });
         }
         drop(done);
-        for (k, record) in finished {
+        for (k, record, noted) in finished {
             if let (Some(j), Some(r)) = (journal.as_mut(), record.as_ref())
                 && let Err(e) = j.note(k, r)
             {
@@ -194,6 +197,7 @@ pub fn run_match(
             if tally.note(k, record, progress) {
                 stop.store(true, Ordering::Relaxed);
             }
+            let _ = noted.send(());
         }
     });
     if tally.unplayable() {
