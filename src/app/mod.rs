@@ -22,6 +22,9 @@ pub struct AppOptions {
     pub position: AnyGame,
     /// A turn in progress to show (decisions already taken from `position`).
     pub partial: Option<Turn<AnyGame>>,
+    /// A saved game to go on with (`--load`): its moves are played from `position`, its start,
+    /// and its seats taken, as the Load menu does.
+    pub loaded: Option<crate::files::save::LoadedGame>,
     /// The screen to open on (how to play shows the position's game).
     pub screen: game::core::screen::Screen,
     /// Render once the scene is ready, save a PNG here and exit.
@@ -147,11 +150,22 @@ pub fn build(options: AppOptions) -> App {
     } else {
         game::screens::view_settings::SettingsWindow::Closed
     });
-    let mut session = Session::new(options.position.clone());
+    let mut session = match &options.loaded {
+        Some(game) => game::core::saving::session_of(game),
+        None => Session::new(options.position.clone()),
+    };
     if let Some(turn) = &options.partial {
         session.resume_turn(turn.clone());
     }
     app.insert_resource(session);
+    if let Some(game) = options
+        .loaded
+        .as_ref()
+        .filter(|_| options.profile.is_none())
+    {
+        let mut seats = app.world_mut().resource_mut::<game::core::seats::Seats>();
+        game::core::saving::take_saved_seats(&mut seats, game.seats);
+    }
     app.add_plugins((game::logic_plugin, game::presentation_plugin));
     app.insert_resource(game::screens::how_to_play::Guided::of(
         options.position.id(),
@@ -303,6 +317,7 @@ impl Default for AppOptions {
         AppOptions {
             position: AnyGame::start(Default::default()),
             partial: None,
+            loaded: None,
             language: None,
             quality: None,
             screen: game::core::screen::Screen::Game,

@@ -1,16 +1,21 @@
-//! What the app opens with: `--position`, `--game`, `--partial`, `--screen` and `--opt`,
-//! checked before any window opens.
+//! What the app opens with: `--position`, `--game`, `--partial`, `--load`, `--screen` and
+//! `--opt`, checked before any window opens.
+
+use std::path::Path;
 
 use crate::app::{AppOptions, OpeningScreen};
+use crate::files::save::SaveFile;
 use crate::rules::{AnyGame, GameId, Setup, play_prefix};
 
 use super::referee::{BAD_MOVE, Failure};
 
-/// What the app opens with, from `--position`, `--game`, `--partial`, `--screen` and `--opt`.
+/// What the app opens with, from `--position`, `--game`, `--partial`, `--load`, `--screen` and
+/// `--opt`.
 pub fn app_options(
     position: Option<&str>,
     game: Option<&str>,
     partial: Option<&str>,
+    load: Option<&Path>,
     screen: Option<&str>,
     settings: &[String],
 ) -> Result<AppOptions, Failure> {
@@ -25,15 +30,24 @@ pub fn app_options(
             )));
         }
     };
+    let loaded = match load {
+        Some(path) => Some(
+            SaveFile::load(path)
+                .map_err(|e| Failure::usage(format!("cannot load {}: {e}", path.display())))?
+                .1,
+        ),
+        None => None,
+    };
     // A game asked for on the command line wins over resuming after a crash.
-    let asked = position.is_some() || game.is_some() || partial.is_some();
-    let start = match (position, game) {
-        (Some(text), _) => {
+    let asked = position.is_some() || game.is_some() || partial.is_some() || load.is_some();
+    let start = match (&loaded, position, game) {
+        (Some(saved), _, _) => saved.start.clone(),
+        (None, Some(text), _) => {
             let setup = Setup::parse(text)?;
             AnyGame::from_setup_with(&setup, settings.iter().map(String::as_str))
                 .map_err(|e| Failure::usage(format!("bad position: {e}")))?
         }
-        (None, name) => {
+        (None, None, name) => {
             let id: GameId = name
                 .unwrap_or("splay")
                 .parse()
@@ -58,6 +72,7 @@ pub fn app_options(
     Ok(AppOptions {
         position: start,
         partial,
+        loaded,
         screen,
         screenshot: None,
         data_dir: None,
@@ -65,4 +80,75 @@ pub fn app_options(
         settings_open,
         ..AppOptions::default()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+    use crate::ai::Level;
+    use crate::files::save::SavedSeats;
+    use crate::game::core::screen::Screen;
+    use crate::game::core::seats::{Seat, Seats};
+    use crate::game::core::session::Session;
+    use crate::rules::{AnyOptions, Game};
+
+    fn folder(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("stackyard-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_saved_game_opens_after_its_last_move_with_its_seats() {
+        let dir = folder("load-option");
+        let path = dir.join("record.ron");
+        let start = AnyGame::start(AnyOptions::for_game(GameId::Grabber6));
+        let seats = SavedSeats {
+            black: Some(Level::Strong),
+            white: Some(Level::Casual),
+        };
+        SaveFile::of(&start, &["a1".to_string()], seats)
+            .store(&path)
+            .unwrap();
+        let mut options = app_options(None, None, None, Some(&path), None, &[]).unwrap();
+        assert_eq!(options.screen, Screen::Game);
+        assert_eq!(options.position, start);
+        assert!(!options.resume_after_crash, "a game asked for wins");
+
+        options.headless = true;
+        options.data_dir = Some(dir.join("data"));
+        options.config_dir = Some(dir.join("config"));
+        let app = crate::app::build(options);
+        let session = app.world().resource::<Session>();
+        assert_eq!(session.moves(), ["a1".to_string()]);
+        assert_eq!(session.initial(), &start);
+        assert_ne!(session.position(), &start);
+        let seats = app.world().resource::<Seats>();
+        assert_eq!(seats.black, Seat::Computer(Level::Strong));
+        assert_eq!(seats.white, Seat::Computer(Level::Casual));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_save_that_cannot_be_loaded_is_refused_by_name_before_any_window_opens() {
+        let dir = folder("load-option-broken");
+        let broken = dir.join("broken.ron");
+        std::fs::write(&broken, "(version: 1, game: chess)").unwrap();
+        for (path, why) in [
+            (broken, "not a Stackyard save"),
+            (dir.join("missing.ron"), "cannot be read"),
+        ] {
+            let failure = app_options(None, None, None, Some(&path), None, &[]).unwrap_err();
+            assert_eq!(failure.code, super::super::referee::USAGE);
+            assert!(
+                failure.message.contains(&path.display().to_string())
+                    && failure.message.contains(why),
+                "{}",
+                failure.message
+            );
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -35,6 +35,10 @@ struct AppArgs {
     /// Open this game's start position (when no --position is given)
     #[arg(long, value_name = "GAME")]
     game: Option<String>,
+    /// Open a saved game or a `match --records` game and go on from its last move, with its
+    /// seats, as the Load menu does
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "game", "partial", "opt"])]
+    load: Option<std::path::PathBuf>,
     /// Show a turn in progress: the canonical prefix of the move (NOTATION.md, "Partial turns")
     #[arg(long, value_name = "PREFIX")]
     partial: Option<String>,
@@ -321,6 +325,7 @@ pub fn run(
             cli.app.position.as_deref(),
             cli.app.game.as_deref(),
             cli.app.partial.as_deref(),
+            cli.app.load.as_deref(),
             cli.app.screen.as_deref(),
             &cli.app.opt,
         ) {

@@ -71,6 +71,13 @@ pub fn saved_seats(seats: &Seats) -> SavedSeats {
     }
 }
 
+/// The seats a loaded game was saved with: the computer at its level, or a person.
+pub fn take_saved_seats(seats: &mut Seats, saved: SavedSeats) {
+    let seat = |l: Option<crate::ai::Level>| l.map_or(Seat::Human, Seat::Computer);
+    seats.black = seat(saved.black);
+    seats.white = seat(saved.white);
+}
+
 /// The session a loaded game continues.
 #[must_use]
 pub fn session_of(game: &LoadedGame) -> Session {
@@ -157,9 +164,7 @@ fn load_requested_games(
             Ok((_, game)) => {
                 *session = session_of(&game);
                 if let Some(seats) = seats.as_deref_mut() {
-                    let seat = |l: Option<crate::ai::Level>| l.map_or(Seat::Human, Seat::Computer);
-                    seats.black = seat(game.seats.black);
-                    seats.white = seat(game.seats.white);
+                    take_saved_seats(seats, game.seats);
                 }
                 reset.write(BoardReset);
                 status.text = tr.tf("saves.loaded", &[("name", &display_name(path))]);
