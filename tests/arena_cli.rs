@@ -296,6 +296,7 @@ fn bench_reports_the_speeds_of_a_game_on_one_thread_and_on_every_core() {
         "mcts_nodes",
         "threads",
         "mcts_iters_per_s_all_threads",
+        "mcts_iters_per_s_shared_tree",
     ] {
         assert!(field(game, name) > 0.0, "{name}: {out}");
     }

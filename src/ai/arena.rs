@@ -29,8 +29,18 @@ pub enum PlayerSpec {
     /// Our search with this much time per decision.
     Time(Duration),
     /// One of our searching players (a level, `iters=` or `ms=`) on this many threads
-    /// (`mcts:master,threads=4`); the others search on one.
-    Threads(Box<PlayerSpec>, usize),
+    /// (`mcts:master,threads=4`), each with a tree of its own, or all on one shared tree
+    /// (`mcts:ms=250,threads=2,tree`); the others search on one.
+    Threads(Box<PlayerSpec>, usize, Parallel),
+}
+
+/// How a player on several threads shares out the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Parallel {
+    /// A tree per thread, the root's statistics merged (root parallelism).
+    Root,
+    /// One tree grown by every thread (tree parallelism with virtual loss; `,tree`).
+    Tree,
 }
 
 /// A player spec that could not be read.
@@ -42,7 +52,8 @@ impl fmt::Display for SpecError {
         write!(
             f,
             "unknown player '{}' (players: random, greedy, uct:ms=<n>, mcts:<level>, \
-             mcts:iters=<n>, mcts:ms=<n>, each mcts player optionally followed by ,threads=<n>; \
+             mcts:iters=<n>, mcts:ms=<n>, each mcts player optionally followed by ,threads=<n> \
+             and then ,tree for one shared tree; \
              levels: beginner, casual, strong, master)",
             self.0
         )
@@ -57,6 +68,10 @@ impl std::str::FromStr for PlayerSpec {
     fn from_str(s: &str) -> Result<PlayerSpec, SpecError> {
         let bad = || SpecError(s.to_string());
         if let Some((player, threads)) = s.split_once(",threads=") {
+            let (threads, parallel) = match threads.strip_suffix(",tree") {
+                Some(n) => (n, Parallel::Tree),
+                None => (threads, Parallel::Root),
+            };
             let n = threads
                 .parse::<usize>()
                 .ok()
@@ -64,7 +79,7 @@ impl std::str::FromStr for PlayerSpec {
                 .ok_or_else(bad)?;
             return match player.parse::<PlayerSpec>().map_err(|_| bad())? {
                 spec @ (PlayerSpec::Level(_) | PlayerSpec::Iterations(_) | PlayerSpec::Time(_)) => {
-                    Ok(PlayerSpec::Threads(Box::new(spec), n))
+                    Ok(PlayerSpec::Threads(Box::new(spec), n, parallel))
                 }
                 _ => Err(bad()),
             };
@@ -150,8 +165,9 @@ impl Contestant {
         let master_time = Duration::from_secs(3);
         let base = Level::Master.settings(master_time);
         match spec {
-            PlayerSpec::Threads(spec, threads) => Settings {
+            PlayerSpec::Threads(spec, threads, parallel) => Settings {
                 threads: *threads,
+                shared_tree: *parallel == Parallel::Tree,
                 ..Self::settings_of(spec, position)
             },
             PlayerSpec::Level(l) => l.decision_settings(master_time, position.in_turn()),
@@ -437,20 +453,32 @@ mod tests {
             "mcts:master,threads=4".parse(),
             Ok(PlayerSpec::Threads(
                 Box::new(PlayerSpec::Level(Level::Master)),
-                4
+                4,
+                Parallel::Root
             ))
         );
         assert_eq!(
             "mcts:ms=1000,threads=2".parse(),
             Ok(PlayerSpec::Threads(
                 Box::new(PlayerSpec::Time(Duration::from_millis(1000))),
-                2
+                2,
+                Parallel::Root
+            ))
+        );
+        assert_eq!(
+            "mcts:ms=250,threads=2,tree".parse(),
+            Ok(PlayerSpec::Threads(
+                Box::new(PlayerSpec::Time(Duration::from_millis(250))),
+                2,
+                Parallel::Tree
             ))
         );
         for bad in [
             "mcts:ms=250,threads=0",
             "mcts:ms=250,threads=",
             "mcts:ms=250,threads=+2",
+            "mcts:ms=250,threads=2,forest",
+            "mcts:ms=250,tree",
             "uct:ms=250,threads=2",
             "random,threads=2",
             "mcts:godlike",

@@ -41,9 +41,22 @@ impl MastKey {
 
 /// The learnt averages: per slot, the sum of results (for the player who decided) and the
 /// count, side by side so that reading an average touches one cache line.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Mast {
     slots: Vec<(f32, u32)>,
+}
+
+impl Clone for Mast {
+    fn clone(&self) -> Mast {
+        Mast {
+            slots: self.slots.clone(),
+        }
+    }
+
+    /// Copies into the table already there, without allocating.
+    fn clone_from(&mut self, source: &Mast) {
+        self.slots.clone_from(&source.slots);
+    }
 }
 
 impl Default for Mast {

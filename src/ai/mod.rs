@@ -44,6 +44,9 @@ pub struct Settings {
     /// Threads searching the decision (root parallelism: each its own tree, the root's
     /// statistics merged; [`Search::run`]); 1 searches on the caller's thread alone.
     pub threads: usize,
+    /// Whether several threads grow one shared tree (tree parallelism with virtual loss)
+    /// instead of a tree each (root parallelism).
+    pub shared_tree: bool,
 }
 
 /// Strength levels a person can choose per seat.
@@ -79,6 +82,7 @@ impl Level {
             contempt: 0.1,
             max_nodes: 4_000_000,
             threads: 1,
+            shared_tree: false,
         };
         match self {
             Level::Beginner => Settings {

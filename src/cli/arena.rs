@@ -296,20 +296,23 @@ pub fn run_bench(game: Option<&str>, seconds: f64, json: bool) -> Result<Vec<Str
         let (playouts, actions, took) = random_playouts(&start, budget);
         let secs = took.as_secs_f64();
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-        let (ips, nodes) = search_speed(&start, budget, 1);
-        let (ips_all, _) = search_speed(&start, budget, cores);
+        let (ips, nodes) = search_speed(&start, budget, 1, false);
+        let (ips_all, _) = search_speed(&start, budget, cores, false);
+        let (ips_tree, _) = search_speed(&start, budget, cores, true);
         let (pps, aps) = (playouts as f64 / secs, actions as f64 / secs);
         objects.push(format!(
             "\"{id}\":{{\"playouts_per_s\":{pps:.1},\"actions_per_s\":{aps:.0},\
              \"mcts_iters_per_s\":{ips:.1},\"mcts_nodes\":{nodes},\"threads\":{cores},\
-             \"mcts_iters_per_s_all_threads\":{ips_all:.1}}}"
+             \"mcts_iters_per_s_all_threads\":{ips_all:.1},\
+             \"mcts_iters_per_s_shared_tree\":{ips_tree:.1}}}"
         ));
         lines.push(format!(
             "{id}: {pps:.0} random playouts/s, {:.2} M actions/s; search {ips:.0} iterations/s \
              from the start on one thread ({nodes} nodes in the tree), {ips_all:.0} on {cores} \
-             threads ({:.2}x)",
+             threads with a tree each ({:.2}x), {ips_tree:.0} on one shared tree ({:.2}x)",
             aps / 1e6,
-            ips_all / ips.max(1e-9)
+            ips_all / ips.max(1e-9),
+            ips_tree / ips.max(1e-9)
         ));
     }
     if json {
@@ -318,13 +321,19 @@ pub fn run_bench(game: Option<&str>, seconds: f64, json: bool) -> Result<Vec<Str
     Ok(lines)
 }
 
-/// Master's search from `start` for `budget` on `threads` threads: iterations per second and
-/// the kept tree's nodes.
-fn search_speed(start: &AnyGame, budget: Duration, threads: usize) -> (f64, usize) {
+/// Master's search from `start` for `budget` on `threads` threads (a tree each, or one
+/// `shared_tree`): iterations per second and the kept tree's nodes.
+fn search_speed(
+    start: &AnyGame,
+    budget: Duration,
+    threads: usize,
+    shared_tree: bool,
+) -> (f64, usize) {
     let mut search = Search::new(start.clone(), 1);
     let settings = crate::ai::Settings {
         time: Some(budget),
         threads,
+        shared_tree,
         ..Level::Master.settings(budget)
     };
     let t = Instant::now();

@@ -23,6 +23,11 @@ use super::eval::Evaluator;
 use super::mast::{Mast, MastKey};
 use super::rng::Rng;
 
+mod rollout;
+mod shared_tree;
+
+use rollout::{Rollout, Trail, note_and_play};
+
 const NO_CHILD: u32 = u32::MAX;
 
 #[derive(Clone, Copy, Debug)]
@@ -97,6 +102,17 @@ impl CaptureClock {
     }
 }
 
+/// Where a descent of the tree ended: a result already known (proven, or a draw the line runs
+/// into), or a position for a playout to judge.
+enum Leaf<G> {
+    Known(f32),
+    Open {
+        state: G,
+        last: Option<Action>,
+        clock: CaptureClock,
+    },
+}
+
 /// What a search found and how much it looked.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchReport {
@@ -136,7 +152,7 @@ pub struct Search<G: Game> {
     /// What playouts have learnt about decisions, kept from one decision to the next.
     mast: Mast,
     /// The decisions of the current iteration, for MAST (kept to save allocating).
-    trail: Vec<(MastKey, Player)>,
+    trail: Trail,
     /// Positions the game has reached before the root (sorted; see [`Search::set_history`]).
     history: Vec<u64>,
     /// The no-progress draw's clock at the root (see [`Search::set_game_history`]).
@@ -324,6 +340,9 @@ impl<G: Game> Search<G> {
         let iterations = match (list.len(), settings.threads) {
             (1, _) => 0,
             (_, 0 | 1) => self.spend(eval, settings, [cancel, None], started),
+            (_, threads) if settings.shared_tree => {
+                self.spend_on_shared_tree(eval, settings, cancel, started, threads)
+            }
             (_, threads) => self.spend_on_threads(eval, settings, cancel, started, threads),
         };
         if self.nodes[0].first_child == NO_CHILD {
@@ -617,34 +636,78 @@ impl<G: Game> Search<G> {
         untried.or(best).or_else(|| self.children(n).next())
     }
 
+    /// One iteration on this thread: a descent to a leaf, its playout, and the result backed
+    /// up the path.
     fn iterate<E: Evaluator<G>>(&mut self, eval: &E, settings: &Settings) {
-        let mut state = self.root.clone();
+        let mut trail = std::mem::take(&mut self.trail);
         let mut path = vec![0usize];
+        let draw = self.draw_reward(settings);
+        let reward = match self.descend(settings, &mut path, &mut trail, false) {
+            Leaf::Known(reward) => reward,
+            Leaf::Open { state, last, clock } => Rollout {
+                rng: &mut self.rng,
+                mast: &self.mast,
+                trail: &mut trail,
+                draw,
+            }
+            .playout(state, last, clock, eval, settings),
+        };
+        self.back_up(&path, reward, &trail, settings, false);
+        self.trail = trail;
+    }
+
+    /// Walks from the root by [`Search::select`] to where the tree ends or a result is known,
+    /// expanding the node it leaves the tree at; `path` gets the nodes passed (from the root),
+    /// `trail` the decisions taken. With `virtual_loss` every node on the path counts a visit
+    /// lost for the player who chose it, so that other threads on this tree look elsewhere
+    /// until [`Search::back_up`] puts the result in its place.
+    fn descend(
+        &mut self,
+        settings: &Settings,
+        path: &mut Vec<usize>,
+        trail: &mut Trail,
+        virtual_loss: bool,
+    ) -> Leaf<G> {
+        path.clear();
+        path.push(0);
+        trail.clear();
+        let leaf = self.walk(settings, path, trail);
+        if virtual_loss {
+            for (i, &k) in path.iter().enumerate() {
+                self.nodes[k].visits += 1;
+                self.nodes[k].value += self.virtual_loss(path, i);
+            }
+        }
+        leaf
+    }
+
+    /// The walk of [`Search::descend`].
+    fn walk(&mut self, settings: &Settings, path: &mut Vec<usize>, trail: &mut Trail) -> Leaf<G> {
+        let mut state = self.root.clone();
         let mut n = 0;
         let mut last = self.root_last;
         let mut clock = self.clock;
         let draw = self.draw_reward(settings);
-        self.trail.clear();
         self.line.clear();
         if !state.in_turn() {
             self.line.push(state.hash());
         }
-        let reward = loop {
+        loop {
             if let Some(v) = self.nodes[n].proof {
-                break proof_reward(v, draw);
+                return Leaf::Known(proof_reward(v, draw));
             }
             if !self.nodes[n].expanded {
                 self.expand(n, &state, settings);
                 if let Some(v) = self.nodes[n].proof {
-                    break proof_reward(v, draw);
+                    return Leaf::Known(proof_reward(v, draw));
                 }
             }
             let Some(c) = self.select(n, last, settings) else {
-                break self.playout(state, last, clock, eval, settings);
+                return Leaf::Open { state, last, clock };
             };
             let fresh = self.nodes[c].visits == 0;
             if let Some(a) = self.nodes[c].action {
-                last = self.step(&mut state, last, a, settings);
+                last = note_and_play(trail, &mut state, last, a, settings);
             }
             path.push(c);
             n = c;
@@ -653,24 +716,50 @@ impl<G: Game> Search<G> {
                 let due = clock.is_due(&state) && state.outcome().is_none();
                 if due || self.repeats(h, &state) {
                     self.nodes[c].proof = Some(0);
-                    break draw;
+                    return Leaf::Known(draw);
                 }
                 self.line.push(h);
             }
             if fresh {
-                break self.playout(state, last, clock, eval, settings);
+                return Leaf::Open { state, last, clock };
             }
-        };
-        for &k in path.iter().rev() {
-            self.nodes[k].visits += 1;
-            self.nodes[k].value += reward;
+        }
+    }
+
+    /// The virtual loss of the `i`th node of `path`: a loss for the player who chose it (none
+    /// at the root, which nobody chose).
+    fn virtual_loss(&self, path: &[usize], i: usize) -> f32 {
+        match i {
+            0 => 0.0,
+            _ => for_player(self.nodes[path[i - 1]].to_move, -1.0),
+        }
+    }
+
+    /// Adds the iteration's result to every node of `path` (in place of the virtual loss its
+    /// descent counted, with `virtual_loss`), teaches MAST the decisions of `trail`, and
+    /// settles what is now proven.
+    fn back_up(
+        &mut self,
+        path: &[usize],
+        reward: f32,
+        trail: &Trail,
+        settings: &Settings,
+        virtual_loss: bool,
+    ) {
+        for (i, &k) in path.iter().enumerate().rev() {
+            if virtual_loss {
+                self.nodes[k].value += reward - self.virtual_loss(path, i);
+            } else {
+                self.nodes[k].visits += 1;
+                self.nodes[k].value += reward;
+            }
         }
         if settings.mast_greed > 0.0 {
-            for &(key, player) in &self.trail {
+            for &(key, player) in trail {
                 self.mast.record(key, for_player(player, reward));
             }
         }
-        self.prove_upwards(&path);
+        self.prove_upwards(path);
     }
 
     /// What a draw is worth to the search, from Black's point of view: the contempt of
@@ -721,109 +810,22 @@ impl<G: Game> Search<G> {
             }
         }
     }
-
-    /// Plays `action` (after `last` in the turn, if the turn is under way), noting it for MAST;
-    /// returns the new context: the action, or `None` once the turn is over.
-    fn step(
-        &mut self,
-        state: &mut G,
-        last: Option<Action>,
-        action: Action,
-        settings: &Settings,
-    ) -> Option<Action> {
-        if settings.mast_greed > 0.0 {
-            let player = state.to_move();
-            self.trail
-                .push((MastKey::new(player, last, action), player));
-        }
-        state.play(action);
-        state.in_turn().then_some(action)
-    }
-
-    /// A playout decision: with the chance `mast_greed`, the one that has done best so far
-    /// (MAST), else a random one.
-    fn pick(
-        &mut self,
-        state: &G,
-        last: Option<Action>,
-        list: &ActionList,
-        settings: &Settings,
-    ) -> Action {
-        let n = list.len();
-        if settings.mast_greed <= 0.0 || n == 1 || self.rng.unit() >= settings.mast_greed {
-            return list[self.rng.below(n)];
-        }
-        let player = state.to_move();
-        // Scanning from a random place breaks ties at random (unseen decisions count as 0).
-        let start = self.rng.below(n);
-        let mut best = (f32::NEG_INFINITY, list[start]);
-        for k in 0..n {
-            let a = list[(start + k) % n];
-            let v = self.mast.average(MastKey::new(player, last, a), 0.0);
-            if v > best.0 {
-                best = (v, a);
-            }
-        }
-        best.1
-    }
-
-    /// Decisions for a few turns (MAST-guided or random), then the evaluator's judgement
-    /// (Black's view); a draw where the no-progress draw (`clock`) falls due.
-    fn playout<E: Evaluator<G>>(
-        &mut self,
-        mut state: G,
-        mut last: Option<Action>,
-        mut clock: CaptureClock,
-        eval: &E,
-        settings: &Settings,
-    ) -> f32 {
-        let mut list = ActionList::new();
-        let mut urgent = ActionList::new();
-        let mut tactical = ActionList::new();
-        let mut greedy_turn = false;
-        let end_ply = state.ply().saturating_add(settings.playout_turns);
-        loop {
-            list.clear();
-            state.legal_actions(&mut list);
-            if list.is_empty() {
-                let v = state.outcome().map_or(0, black_value);
-                return proof_reward(v, self.draw_reward(settings));
-            }
-            if !state.in_turn() {
-                if clock.is_due(&state) {
-                    return self.draw_reward(settings);
-                }
-                if state.ply() >= end_ply {
-                    return eval.evaluate(&state);
-                }
-                // The whole turn goes for material or none of it does.
-                greedy_turn =
-                    settings.tactic_greed > 0.0 && self.rng.unit() < settings.tactic_greed;
-            }
-            // A threat that must be answered now is answered, if it can be.
-            urgent.clear();
-            eval.urgent(&state, &list, &mut urgent);
-            tactical.clear();
-            if urgent.is_empty() && greedy_turn {
-                eval.tactical(&state, &list, &mut tactical);
-            }
-            let choices = if !urgent.is_empty() {
-                &urgent
-            } else if !tactical.is_empty() {
-                &tactical
-            } else {
-                &list
-            };
-            let action = self.pick(&state, last, choices, settings);
-            last = self.step(&mut state, last, action, settings);
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::{Splay, SplayOptions, for_each_turn, play_move};
+
+    /// A playout's tools from a search's own (a draw worth 0).
+    fn rollout<G: Game>(search: &mut Search<G>) -> Rollout<'_> {
+        Rollout {
+            rng: &mut search.rng,
+            mast: &search.mast,
+            trail: &mut search.trail,
+            draw: 0.0,
+        }
+    }
 
     fn settings(mast_greed: f32) -> Settings {
         Settings {
@@ -845,7 +847,9 @@ mod tests {
         search.mast.record(MastKey::new(me, None, list[1]), -1.0);
         let count = |search: &mut Search<Splay>, greed: f32| {
             (0..1000)
-                .filter(|_| search.pick(&start, None, &list, &settings(greed)) == favourite)
+                .filter(|_| {
+                    rollout(search).pick(&start, None, &list, &settings(greed)) == favourite
+                })
                 .count()
         };
         assert_eq!(count(&mut search, 1.0), 1000, "always the best average");
@@ -896,7 +900,7 @@ mod tests {
         let mut search = Search::new(position.clone(), seed);
         search.trail.clear();
         let clock = search.clock;
-        search.playout(
+        rollout(&mut search).playout(
             position.clone(),
             None,
             clock,
