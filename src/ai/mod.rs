@@ -42,7 +42,8 @@ pub struct Settings {
     /// The most nodes the tree may hold.
     pub max_nodes: usize,
     /// Threads searching the decision (root parallelism: each its own tree, the root's
-    /// statistics merged; [`Search::run`]); 1 searches on the caller's thread alone.
+    /// statistics merged, unless `shared_tree`; [`Search::run`]); 1 searches on the caller's
+    /// thread alone.
     pub threads: usize,
     /// Whether several threads grow one shared tree (tree parallelism with virtual loss)
     /// instead of a tree each (root parallelism).

@@ -317,7 +317,9 @@ impl<G: Game> Search<G> {
     /// kept. Cancelling stops every thread within 32
     /// playouts. One thread is reproducible from the seed; with more, an iteration budget still
     /// is unless a thread proves the result early (the others then stop where they are), and a
-    /// time budget is not, as with one thread.
+    /// time budget is not, as with one thread. With `settings.shared_tree` the threads grow
+    /// this one tree instead (tree parallelism, `mcts/shared_tree.rs`): an iteration budget
+    /// is then spent exactly but not reproducibly.
     pub fn run<E: Evaluator<G> + Sync>(
         &mut self,
         eval: &E,
