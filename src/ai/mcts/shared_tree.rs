@@ -114,7 +114,8 @@ fn work<G: Game, E: Evaluator<G>>(
             if t.nodes[0].proof.is_some() {
                 break;
             }
-            if mine.is_multiple_of(MAST_COPY_EVERY) && settings.mast_greed > 0.0 {
+            // The copy taken before the first playout is fresh; later ones refresh it.
+            if mine > 0 && mine.is_multiple_of(MAST_COPY_EVERY) && settings.mast_greed > 0.0 {
                 mast.clone_from(&t.mast);
             }
             if shows && mine.is_multiple_of(GLIMPSE_EVERY) {
