@@ -225,10 +225,19 @@ fn the_same_search_plays_a_whole_turn_of_every_game_from_its_start() {
 
 /// Plays one whole turn chosen by the search (any game, by position string).
 fn search_any_turn(position: &str, iterations: u32) -> Turn<stackyard::rules::AnyGame> {
+    search_any_turn_seeded(position, iterations, 11)
+}
+
+/// [`search_any_turn`] with the search's seed.
+fn search_any_turn_seeded(
+    position: &str,
+    iterations: u32,
+    seed: u64,
+) -> Turn<stackyard::rules::AnyGame> {
     use stackyard::ai::eval::AnyEval;
     use stackyard::rules::AnyGame;
     let g = AnyGame::from_setup_with(&Setup::parse(position).unwrap(), []).unwrap();
-    let mut search = Search::new(g.clone(), 11);
+    let mut search = Search::new(g.clone(), seed);
     let mut turn = Turn::new(g);
     while !turn.is_complete() {
         let report = search
@@ -251,6 +260,36 @@ fn the_search_stops_a_city_that_a_sowing_would_close_itself_within_a_small_budge
     for iterations in [500, 2000] {
         let turn = search_any_turn(CITY_CLOSED_BY_THE_SOWING, iterations);
         assert_eq!(turn.notation(), "f1-e2-d1", "{iterations} iterations");
+    }
+}
+
+/// Intermedium positions from games between small searches (Black to move) in which White
+/// closes in Black's City next turn after all but a few of Black's turns: 2 of 122 stop it in
+/// the first, 1 of 178 in the second. Without proving such turns lost, the search found a
+/// defence at 1,000 playouts in 0 and 1 of 6 seeds (BENCHMARKS.md, "Intermedium's City").
+const CITY_THREATS_FEW_TURNS_STOP: [&str; 2] = [
+    "intermedium 3,w,1,w,1/5,b,w/b,3,b,2/3,b,1,b3,1/1,w4,b,w,b2,1,b2/1,b2,w,1,w,b2,1/2,b2,2,w,b/w2,2,b,w,2/1,w3,b3,w,b3,2/1,b3,1,b2,w,b,1 b 34",
+    "intermedium 1,w2,1,w,1,w,1/2,w3,1,w,2/3,w,b,1,b/1,b,w4,b,3/1,w3,b,1,b2,2/w,1,w2,b,w,b5,1/b,3,b,1,b2/w,b,w3,1,w2,b,1/b,w2,b,w2,2,b/2,w,b,w,2 b 38",
+];
+
+#[test]
+fn the_search_finds_the_few_turns_that_stop_a_city_within_a_small_budget() {
+    use stackyard::rules::for_each_turn;
+    for position in CITY_THREATS_FEW_TURNS_STOP {
+        for seed in 0..3 {
+            let turn = search_any_turn_seeded(position, 1000, seed);
+            let after = turn.now();
+            assert_eq!(after.outcome(), None, "{position}: {}", turn.notation());
+            // Every White reply, played out: none may end the game by the City.
+            for_each_turn(after, |reply, end| {
+                let city = end.outcome().is_some_and(|o| o.to_string() == "win w city");
+                assert!(
+                    !city,
+                    "{position}, seed {seed}: after {} White takes the City with {reply:?}",
+                    turn.notation()
+                );
+            });
+        }
     }
 }
 

@@ -24,6 +24,13 @@ pub trait Evaluator<G: Game>: Send + Sync {
     /// first decision of a turn that can capture), written to `out`; left empty when the game
     /// names none or none is open.
     fn tactical(&self, _position: &G, _legal: &ActionList, _out: &mut ActionList) {}
+
+    /// Whether the side to move at `position` (between turns, the game still on) has a turn
+    /// that wins at once, known exactly, so that the search counts the position as lost for
+    /// its opponent without looking at that turn; false whenever it is not certain.
+    fn wins_at_once(&self, _position: &G) -> bool {
+        false
+    }
 }
 
 /// Splay: captured stones decide the game, so material is most of it. Enemy stones a side
@@ -103,6 +110,13 @@ impl Evaluator<Intermedium> for IntermediumEval {
     /// that take the City or a capture when a turn can make one play far more like people do.
     fn tactical(&self, p: &Intermedium, legal: &ActionList, out: &mut ActionList) {
         p.striking_decisions(legal, out);
+    }
+
+    /// The City walk is exact ([`Intermedium::open_strikes`]): a City the side to move can
+    /// take is a won game, which lets the search prove every turn that leaves the enemy one
+    /// lost and find the few that do not (BENCHMARKS.md, "Intermedium's City").
+    fn wins_at_once(&self, p: &Intermedium) -> bool {
+        !p.in_turn() && p.open_strikes(p.to_move()).city
     }
 }
 
@@ -209,6 +223,13 @@ impl Evaluator<AnyGame> for AnyEval {
             AnyGame::Intermedium(g) => IntermediumEval.tactical(g, legal, out),
             AnyGame::Splay(g) => SplayEval.tactical(g, legal, out),
             _ => {}
+        }
+    }
+
+    fn wins_at_once(&self, position: &AnyGame) -> bool {
+        match position {
+            AnyGame::Intermedium(g) => IntermediumEval.wins_at_once(g),
+            _ => false,
         }
     }
 }

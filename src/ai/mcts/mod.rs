@@ -644,7 +644,7 @@ impl<G: Game> Search<G> {
         let mut trail = std::mem::take(&mut self.trail);
         let mut path = vec![0usize];
         let draw = self.draw_reward(settings);
-        let reward = match self.descend(settings, &mut path, &mut trail, false) {
+        let reward = match self.descend(eval, settings, &mut path, &mut trail, false) {
             Leaf::Known(reward) => reward,
             Leaf::Open { state, last, clock } => Rollout {
                 rng: &mut self.rng,
@@ -663,8 +663,9 @@ impl<G: Game> Search<G> {
     /// `trail` the decisions taken. With `virtual_loss` every node on the path counts a visit
     /// lost for the player who chose it, so that other threads on this tree look elsewhere
     /// until [`Search::back_up`] puts the result in its place.
-    fn descend(
+    fn descend<E: Evaluator<G>>(
         &mut self,
+        eval: &E,
         settings: &Settings,
         path: &mut Vec<usize>,
         trail: &mut Trail,
@@ -673,7 +674,7 @@ impl<G: Game> Search<G> {
         path.clear();
         path.push(0);
         trail.clear();
-        let leaf = self.walk(settings, path, trail);
+        let leaf = self.walk(eval, settings, path, trail);
         if virtual_loss {
             for (i, &k) in path.iter().enumerate() {
                 self.nodes[k].visits += 1;
@@ -684,7 +685,13 @@ impl<G: Game> Search<G> {
     }
 
     /// The walk of [`Search::descend`].
-    fn walk(&mut self, settings: &Settings, path: &mut Vec<usize>, trail: &mut Trail) -> Leaf<G> {
+    fn walk<E: Evaluator<G>>(
+        &mut self,
+        eval: &E,
+        settings: &Settings,
+        path: &mut Vec<usize>,
+        trail: &mut Trail,
+    ) -> Leaf<G> {
         let mut state = self.root.clone();
         let mut n = 0;
         let mut last = self.root_last;
@@ -720,12 +727,28 @@ impl<G: Game> Search<G> {
                     self.nodes[c].proof = Some(0);
                     return Leaf::Known(draw);
                 }
+                if self.threat_is_won(eval, &state) {
+                    let won = for_player(state.to_move(), 1.0);
+                    self.nodes[c].proof = Some(won as i8);
+                    return Leaf::Known(won);
+                }
                 self.line.push(h);
             }
             if fresh {
                 return Leaf::Open { state, last, clock };
             }
         }
+    }
+
+    /// Whether `state`, a whole turn's end, is won for the opponent of the side searching
+    /// because it has a turn that wins at once ([`Evaluator::wins_at_once`]): a proven loss
+    /// for the searching side, which then looks no further below a turn that leaves such a
+    /// threat open. The searching side's own threats are left to the playouts, so that among
+    /// its proven wins the tree holds the quickest, a turn that ends the game.
+    fn threat_is_won<E: Evaluator<G>>(&self, eval: &E, state: &G) -> bool {
+        state.to_move() != self.nodes[0].to_move
+            && eval.wins_at_once(state)
+            && state.outcome().is_none()
     }
 
     /// The virtual loss of the `i`th node of `path`: a loss for the player who chose it (none

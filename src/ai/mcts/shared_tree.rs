@@ -121,7 +121,7 @@ fn work<G: Game, E: Evaluator<G>>(
             if shows && mine.is_multiple_of(GLIMPSE_EVERY) {
                 t.share_root();
             }
-            t.descend(settings, &mut path, &mut trail, true)
+            t.descend(eval, settings, &mut path, &mut trail, true)
         };
         let reward = match leaf {
             Leaf::Known(reward) => reward,
