@@ -118,3 +118,30 @@ fn cash_in_hand_keeps_the_action_model_promises_on_small_stacks() {
         common::assert_action_model(g);
     }
 }
+
+#[test]
+fn any_turn_finds_what_every_turn_shows_and_stops_at_the_first() {
+    use stackyard::rules::{any_turn, for_each_turn};
+    let start = Intermedium::start(IntermediumOptions::default());
+    for g in common::random_positions(&start, 10, 30, 7) {
+        if g.in_turn() || g.outcome().is_some() {
+            continue;
+        }
+        // A capture by the mover: some turns of a position may, others not.
+        let captures = |e: &Intermedium| e.captured_by(g.to_move()) > g.captured_by(g.to_move());
+        let (mut turns, mut first) = (0, None);
+        for_each_turn(&g, |_, e| {
+            turns += 1;
+            if first.is_none() && captures(e) {
+                first = Some(turns);
+            }
+        });
+        let mut asked = 0;
+        let found = any_turn(&g, |e| {
+            asked += 1;
+            captures(e)
+        });
+        assert_eq!(found, first.is_some());
+        assert_eq!(asked, first.unwrap_or(turns), "asked of {turns} turns");
+    }
+}

@@ -293,6 +293,44 @@ fn the_search_finds_the_few_turns_that_stop_a_city_within_a_small_budget() {
     }
 }
 
+/// An Intermedium position from a `match --records` game at 200 ms (our search Black) in which
+/// 372 of Black's 420 turns let White answer with a turn that sets up a City Black cannot stop:
+/// the City is open to White and every Black turn leaves it so. Proving such a position lost on
+/// its first visit, without playing out each of Black's turns, the search at 16,000 playouts
+/// chose a safe turn with 8 of 8 seeds, against 1 of 8 before (BENCHMARKS.md, "Intermedium's
+/// City").
+const CITY_SET_UP_A_TURN_AHEAD: &str = "intermedium 1,w3,1,w2,3/w2,1,w8,1,w5,1,w4/1,w8,b,1,b,1,b/w,b,1,b,1,b2,1/b,w2,b,1,b,1,b2/1,b2,1,b,1,b2,1/b,6/3,b5,1,b4,1/b4,1,b5,1,b4,1,b4/7 b 10";
+
+/// Whether the side to move at `end` (an Intermedium position) cannot stop the enemy's City:
+/// it is open, and every turn leaves it open.
+fn city_cannot_be_stopped(end: &stackyard::rules::AnyGame) -> bool {
+    use stackyard::rules::{AnyGame, any_turn};
+    let AnyGame::Intermedium(g) = end else {
+        panic!("an Intermedium position")
+    };
+    let open_to_mover = |p: &stackyard::rules::Intermedium| p.open_strikes(p.to_move()).city;
+    g.outcome().is_none()
+        && g.open_strikes(!g.to_move()).city
+        && !any_turn(g, |e| e.outcome().is_some() || !open_to_mover(e))
+}
+
+#[test]
+fn the_search_avoids_a_city_that_the_enemy_sets_up_a_turn_ahead() {
+    use stackyard::rules::for_each_turn;
+    for seed in 0..3 {
+        let turn = search_any_turn_seeded(CITY_SET_UP_A_TURN_AHEAD, 16_000, seed);
+        // Every White reply, played out: none may take the City or leave Black unable to stop it.
+        for_each_turn(turn.now(), |reply, end| {
+            let city = end.outcome().is_some_and(|o| o.to_string() == "win w city");
+            assert!(
+                !city && !city_cannot_be_stopped(end),
+                "seed {seed}: after {} White sets up the City with {reply:?}",
+                turn.notation()
+            );
+        });
+    }
+}
+
 #[test]
 fn the_search_takes_a_win_in_one_turn_in_every_game() {
     for (position, winner) in [

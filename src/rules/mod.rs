@@ -56,6 +56,6 @@ pub use stack::{MAX_STACK, Stack, StackError};
 pub use support::{Support, SupportOptions};
 pub use travel::{Place, Travel};
 pub use turn::{
-    IllegalAction, Move, MoveError, Turn, for_each_turn, legal_moves, perft, play_move,
+    IllegalAction, Move, MoveError, Turn, any_turn, for_each_turn, legal_moves, perft, play_move,
     play_prefix, status_line,
 };

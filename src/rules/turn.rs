@@ -286,6 +286,26 @@ pub fn for_each_turn<G: Game>(position: &G, mut visit: impl FnMut(&[Action], &G)
     walk(position, &mut TurnActions::new(), &mut visit);
 }
 
+/// Whether some whole legal move from `position` ends in a position where `wanted` holds,
+/// stopping at the first. Nothing allocates, so the search may ask it (for positions with few
+/// moves, as [`for_each_turn`]).
+pub fn any_turn<G: Game>(position: &G, mut wanted: impl FnMut(&G) -> bool) -> bool {
+    fn walk<G: Game>(g: &G, wanted: &mut impl FnMut(&G) -> bool) -> bool {
+        let mut list = ActionList::new();
+        g.legal_actions(&mut list);
+        list.into_iter().any(|a| {
+            let mut next = g.clone();
+            next.play(a);
+            if next.in_turn() {
+                walk(&next, wanted)
+            } else {
+                wanted(&next)
+            }
+        })
+    }
+    walk(position, &mut wanted)
+}
+
 /// Every whole legal move, sorted by the byte order of its notation (as the referee lists them).
 #[must_use]
 pub fn legal_moves<G: Game>(position: &G) -> Vec<Move> {

@@ -31,6 +31,14 @@ pub trait Evaluator<G: Game>: Send + Sync {
     fn wins_at_once(&self, _position: &G) -> bool {
         false
     }
+
+    /// Whether the opponent of the side to move at `position` (between turns) may have a turn
+    /// that wins at once, were it its turn: only then can every turn of the side to move lose
+    /// at once, which the search then checks turn by turn with [`Evaluator::wins_at_once`].
+    /// True when unsure; false only when certain.
+    fn threatened(&self, _position: &G) -> bool {
+        false
+    }
 }
 
 /// Splay: captured stones decide the game, so material is most of it. Enemy stones a side
@@ -117,6 +125,12 @@ impl Evaluator<Intermedium> for IntermediumEval {
     /// lost and find the few that do not (BENCHMARKS.md, "Intermedium's City").
     fn wins_at_once(&self, p: &Intermedium) -> bool {
         !p.in_turn() && p.open_strikes(p.to_move()).city
+    }
+
+    /// The defender's stones never stand in the attacker's way (the armies keep to their own
+    /// colours), so only a turn that captures can stop a City that is open now.
+    fn threatened(&self, p: &Intermedium) -> bool {
+        !p.in_turn() && p.open_strikes(!p.to_move()).city
     }
 }
 
@@ -229,6 +243,13 @@ impl Evaluator<AnyGame> for AnyEval {
     fn wins_at_once(&self, position: &AnyGame) -> bool {
         match position {
             AnyGame::Intermedium(g) => IntermediumEval.wins_at_once(g),
+            _ => false,
+        }
+    }
+
+    fn threatened(&self, position: &AnyGame) -> bool {
+        match position {
+            AnyGame::Intermedium(g) => IntermediumEval.threatened(g),
             _ => false,
         }
     }

@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use crate::rules::{Action, ActionList, Game, GameOptions, History, Outcome, Player};
+use crate::rules::{Action, ActionList, Game, GameOptions, History, Outcome, Player, any_turn};
 
 use super::Settings;
 use super::eval::Evaluator;
@@ -44,6 +44,10 @@ struct Node {
     value: f32,
     /// The proven value from Black's point of view: 1 won, -1 lost, 0 drawn.
     proof: Option<i8>,
+    /// Once proven: the turns left in the game as the proof plays it, the winner ending it
+    /// soonest and the loser holding out longest (a turn the enemy wins with at once counts
+    /// one; a count, not a promise: decisions within a turn are not weighed).
+    turns: u16,
 }
 
 impl Node {
@@ -57,6 +61,7 @@ impl Node {
             visits: 0,
             value: 0.0,
             proof: None,
+            turns: 0,
         }
     }
 }
@@ -509,34 +514,41 @@ impl<G: Game> Search<G> {
                 let m = &mut self.nodes[mine];
                 m.visits += t.visits.saturating_sub(visits);
                 m.value += t.value - value;
-                if theirs != 0 {
-                    m.proof = m.proof.or(t.proof);
+                if theirs != 0 && m.proof.is_none() {
+                    (m.proof, m.turns) = (t.proof, t.turns);
                 }
             }
         }
         self.prove_upwards(&[0]);
     }
 
-    /// The decision to take: a proven win, else the most visited child that is not a proven
-    /// loss; with the level's mistake rate, sometimes a decent but lesser one.
+    /// The decision to take: the quickest proven win, else the most visited child that is not
+    /// a proven loss (with the level's mistake rate, sometimes a decent but lesser one), else,
+    /// every decision being lost, the one that holds out longest.
     fn choose(&mut self, settings: &Settings) -> usize {
         let p = self.nodes[0].to_move;
         let best_proof = i8::from(p == Player::Black) * 2 - 1;
         let kids: Vec<usize> = self.children(0).collect();
-        if let Some(&win) = kids
-            .iter()
-            .find(|&&c| self.nodes[c].proof == Some(best_proof))
-        {
+        let this = &*self;
+        let proven = |proof: i8| {
+            kids.iter()
+                .copied()
+                .filter(move |&c| this.nodes[c].proof == Some(proof))
+        };
+        if let Some(win) = proven(best_proof).min_by_key(|&c| this.turns_after(0, c)) {
             return win;
         }
-        let candidates: Vec<usize> = {
-            let safe: Vec<usize> = kids
-                .iter()
-                .copied()
-                .filter(|&c| self.nodes[c].proof != Some(-best_proof))
-                .collect();
-            if safe.is_empty() { kids } else { safe }
-        };
+        let candidates: Vec<usize> = kids
+            .iter()
+            .copied()
+            .filter(|&c| self.nodes[c].proof != Some(-best_proof))
+            .collect();
+        if candidates.is_empty() {
+            let holding_out = |c: usize| (this.turns_after(0, c), this.nodes[c].visits);
+            return proven(-best_proof)
+                .max_by_key(|&c| holding_out(c))
+                .unwrap_or(kids[0]);
+        }
         let most = candidates
             .iter()
             .copied()
@@ -729,8 +741,13 @@ impl<G: Game> Search<G> {
                 }
                 if self.threat_is_won(eval, &state) {
                     let won = for_player(state.to_move(), 1.0);
-                    self.nodes[c].proof = Some(won as i8);
+                    (self.nodes[c].proof, self.nodes[c].turns) = (Some(won as i8), 1);
                     return Leaf::Known(won);
+                }
+                if fresh && self.threat_cannot_be_stopped(eval, &state, clock) {
+                    let lost = for_player(state.to_move(), -1.0);
+                    (self.nodes[c].proof, self.nodes[c].turns) = (Some(lost as i8), 2);
+                    return Leaf::Known(lost);
                 }
                 self.line.push(h);
             }
@@ -749,6 +766,34 @@ impl<G: Game> Search<G> {
         state.to_move() != self.nodes[0].to_move
             && eval.wins_at_once(state)
             && state.outcome().is_none()
+    }
+
+    /// Whether `state`, a whole turn's end with the side searching to move, is lost for it
+    /// because every turn it has ends where the opponent has a turn that wins at once (and
+    /// neither ends the game nor meets a draw on the line): a threat set up a turn ahead,
+    /// proven on the node's first visit, one turn before [`Search::threat_is_won`] would
+    /// prove each of its turns. Only where [`Evaluator::threatened`] allows it, so seldom.
+    fn threat_cannot_be_stopped<E: Evaluator<G>>(
+        &self,
+        eval: &E,
+        state: &G,
+        clock: CaptureClock,
+    ) -> bool {
+        if state.to_move() != self.nodes[0].to_move
+            || state.outcome().is_some()
+            || !eval.threatened(state)
+        {
+            return false;
+        }
+        let enemy = !state.to_move();
+        let stops = |end: &G| match end.outcome() {
+            Some(o) => o.winner() != Some(enemy),
+            None => {
+                let mut after = clock;
+                after.is_due(end) || self.repeats(end.hash(), end) || !eval.wins_at_once(end)
+            }
+        };
+        !any_turn(state, stops)
     }
 
     /// The virtual loss of the `i`th node of `path`: a loss for the player who chose it (none
@@ -808,32 +853,45 @@ impl<G: Game> Search<G> {
             if self.nodes[k].proof.is_some() {
                 continue;
             }
-            let p = self.nodes[k].to_move;
-            let best = i8::from(p == Player::Black) * 2 - 1;
-            let mut all = true;
-            let mut extreme: Option<i8> = None;
-            let mut won = false;
-            for c in self.children(k) {
-                match self.nodes[c].proof {
-                    Some(v) if v == best => won = true,
-                    Some(v) => {
-                        extreme = Some(match extreme {
-                            None => v,
-                            Some(e) if p == Player::Black => e.max(v),
-                            Some(e) => e.min(v),
-                        });
-                    }
-                    None => all = false,
-                }
-            }
-            if won {
-                self.nodes[k].proof = Some(best);
-            } else if all && self.nodes[k].first_child != NO_CHILD {
-                self.nodes[k].proof = extreme;
-            } else {
+            let Some((value, turns)) = self.settled_by_children(k) else {
                 break;
+            };
+            (self.nodes[k].proof, self.nodes[k].turns) = (Some(value), turns);
+        }
+    }
+
+    /// The proven value of node `k` that its children settle, with the turns left: a win if
+    /// one child wins for its mover (the quickest), else, once every child is proven, the
+    /// best of them for the mover (the longest of those).
+    fn settled_by_children(&self, k: usize) -> Option<(i8, u16)> {
+        let p = self.nodes[k].to_move;
+        let best = i8::from(p == Player::Black) * 2 - 1;
+        let mut quickest_win: Option<u16> = None;
+        let mut most: Option<(i8, u16)> = None;
+        let mut all = true;
+        for c in self.children(k) {
+            let Some(v) = self.nodes[c].proof else {
+                all = false;
+                continue;
+            };
+            let turns = self.turns_after(k, c);
+            if v == best {
+                quickest_win = Some(quickest_win.map_or(turns, |q| q.min(turns)));
+            } else if most.is_none_or(|(m, t)| (v * best, turns) > (m * best, t)) {
+                most = Some((v, turns));
             }
         }
+        if let Some(turns) = quickest_win {
+            return Some((best, turns));
+        }
+        most.filter(|_| all && self.nodes[k].first_child != NO_CHILD)
+    }
+
+    /// The turns left in the game from node `k` through its proven child `c`: the child's,
+    /// and one more where the decision ends a turn.
+    fn turns_after(&self, k: usize, c: usize) -> u16 {
+        let ends_turn = self.nodes[c].to_move != self.nodes[k].to_move;
+        self.nodes[c].turns.saturating_add(u16::from(ends_turn))
     }
 }
 
