@@ -145,3 +145,30 @@ fn any_turn_finds_what_every_turn_shows_and_stops_at_the_first() {
         assert_eq!(asked, first.unwrap_or(turns), "asked of {turns} turns");
     }
 }
+
+#[test]
+fn find_turn_returns_the_move_it_stopped_at_and_replay_turn_plays_it_back() {
+    use stackyard::rules::{TurnActions, find_turn, for_each_turn, replay_turn};
+    let start = Intermedium::start(IntermediumOptions::default());
+    for g in common::random_positions(&start, 10, 30, 11) {
+        if g.in_turn() || g.outcome().is_some() {
+            continue;
+        }
+        // The last of the position's moves, as every move lists them: found only at the end.
+        let mut last = None;
+        for_each_turn(&g, |actions, end| {
+            last = Some((actions.to_vec(), end.clone()))
+        });
+        let (actions, end) = last.expect("a move");
+        let mut path = TurnActions::new();
+        assert!(find_turn(&g, &mut path, |e| *e == end));
+        assert_eq!(path.as_slice(), actions.as_slice());
+        assert_eq!(replay_turn(&g, &path), Some(end));
+        // Short of the turn's end, or a decision not legal where it comes: no move.
+        assert_eq!(replay_turn(&g, &path[..path.len() - 1]), None);
+        assert_eq!(replay_turn(&g, &path[1..]), None);
+        assert_eq!(replay_turn(&g, &[]), None);
+        assert!(!find_turn(&g, &mut path, |_| false));
+        assert!(path.is_empty());
+    }
+}

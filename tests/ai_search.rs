@@ -331,6 +331,36 @@ fn the_search_avoids_a_city_that_the_enemy_sets_up_a_turn_ahead() {
     }
 }
 
+/// An Intermedium position from a `match --records` game (our search at 60 ms against plain UCT
+/// at 200 ms) in which 15 of White's 16 turns let Black set up its City two turns ahead (after
+/// White's `f8-e9-f10`, Black's `f9-e8-d9` leaves the City open and no White answer stops it);
+/// only `e9-d8-c9` does not. At 4,000 playouts the search walked into such a set-up with 4 of 8 seeds before it looked for
+/// the set-up on a node's first visit, and with none since (BENCHMARKS.md, "A City set up two
+/// turns ahead").
+const CITY_SET_UP_TWO_TURNS_AHEAD: &str = "intermedium 1,w,b,w,b,2/1,b2,2,w2,b2,1/2,b,2,w2,1/w,3,w,1,w/b,w,1,w,2,b/1,b,2,w,2/1,w,4,b/w,1,w,1,w,2/1,w,b,w,b,2/7 w 65";
+
+/// Whether the side to move at `start` (an Intermedium position) has a turn that wins at once
+/// or after which the enemy cannot stop its City ([`city_cannot_be_stopped`]).
+fn wins_within_two_turns(start: &stackyard::rules::AnyGame) -> bool {
+    use stackyard::rules::any_turn;
+    let mover = start.to_move();
+    any_turn(start, |end| {
+        end.outcome().is_some_and(|o| o.winner() == Some(mover)) || city_cannot_be_stopped(end)
+    })
+}
+
+#[test]
+fn the_search_avoids_a_city_that_the_enemy_sets_up_two_turns_ahead() {
+    for seed in 0..8 {
+        let turn = search_any_turn_seeded(CITY_SET_UP_TWO_TURNS_AHEAD, 4000, seed);
+        assert!(
+            !wins_within_two_turns(turn.now()),
+            "seed {seed}: after {} Black sets up its City",
+            turn.notation()
+        );
+    }
+}
+
 #[test]
 fn the_search_takes_a_win_in_one_turn_in_every_game() {
     for (position, winner) in [

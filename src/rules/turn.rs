@@ -264,46 +264,79 @@ pub struct Move {
     pub actions: TurnActions,
 }
 
+/// Walks the whole legal moves from `g` depth first, in the order of the action lists, with
+/// each move's decisions in `path`, until `visit` says to stop; whether it did. `path` then holds
+/// the decisions of the move it stopped at.
+fn walk_turns<G: Game>(
+    g: &G,
+    path: &mut TurnActions,
+    visit: &mut impl FnMut(&[Action], &G) -> bool,
+) -> bool {
+    let mut list = ActionList::new();
+    g.legal_actions(&mut list);
+    for a in list {
+        let mut next = g.clone();
+        next.play(a);
+        path.push(a);
+        let stop = if next.in_turn() {
+            walk_turns(&next, path, visit)
+        } else {
+            visit(path, &next)
+        };
+        if stop {
+            return true;
+        }
+        path.pop();
+    }
+    false
+}
+
 /// Calls `visit` with the decisions of every whole legal move, in the order of the action lists.
 /// Meant for positions whose move count is small (Cash In Hand's tall stacks have astronomically
 /// many moves: use the actions there).
 pub fn for_each_turn<G: Game>(position: &G, mut visit: impl FnMut(&[Action], &G)) {
-    fn walk<G: Game>(g: &G, path: &mut TurnActions, visit: &mut impl FnMut(&[Action], &G)) {
-        let mut list = ActionList::new();
-        g.legal_actions(&mut list);
-        for a in list {
-            let mut next = g.clone();
-            next.play(a);
-            path.push(a);
-            if next.in_turn() {
-                walk(&next, path, visit);
-            } else {
-                visit(path, &next);
-            }
-            path.pop();
-        }
-    }
-    walk(position, &mut TurnActions::new(), &mut visit);
+    walk_turns(position, &mut TurnActions::new(), &mut |path, end| {
+        visit(path, end);
+        false
+    });
 }
 
 /// Whether some whole legal move from `position` ends in a position where `wanted` holds,
 /// stopping at the first. Nothing allocates, so the search may ask it (for positions with few
 /// moves, as [`for_each_turn`]).
-pub fn any_turn<G: Game>(position: &G, mut wanted: impl FnMut(&G) -> bool) -> bool {
-    fn walk<G: Game>(g: &G, wanted: &mut impl FnMut(&G) -> bool) -> bool {
-        let mut list = ActionList::new();
-        g.legal_actions(&mut list);
-        list.into_iter().any(|a| {
-            let mut next = g.clone();
-            next.play(a);
-            if next.in_turn() {
-                walk(&next, wanted)
-            } else {
-                wanted(&next)
-            }
-        })
+pub fn any_turn<G: Game>(position: &G, wanted: impl FnMut(&G) -> bool) -> bool {
+    find_turn(position, &mut TurnActions::new(), wanted)
+}
+
+/// As [`any_turn`], writing the decisions of the move it found to `path` (emptied first).
+pub fn find_turn<G: Game>(
+    position: &G,
+    path: &mut TurnActions,
+    mut wanted: impl FnMut(&G) -> bool,
+) -> bool {
+    path.clear();
+    walk_turns(position, path, &mut |_, end| wanted(end))
+}
+
+/// Where the decisions `actions` lead from `position` when they make one whole legal move;
+/// `None` when one of them is not legal where it comes or they stop short of the turn's end.
+/// Nothing allocates.
+#[must_use]
+pub fn replay_turn<G: Game>(position: &G, actions: &[Action]) -> Option<G> {
+    let mut now = position.clone();
+    let mut list = ActionList::new();
+    for (i, &a) in actions.iter().enumerate() {
+        if i > 0 && !now.in_turn() {
+            return None;
+        }
+        list.clear();
+        now.legal_actions(&mut list);
+        if !list.contains(&a) {
+            return None;
+        }
+        now.play(a);
     }
-    walk(position, &mut wanted)
+    (!actions.is_empty() && !now.in_turn()).then_some(now)
 }
 
 /// Every whole legal move, sorted by the byte order of its notation (as the referee lists them).

@@ -39,6 +39,14 @@ pub trait Evaluator<G: Game>: Send + Sync {
     fn threatened(&self, _position: &G) -> bool {
         false
     }
+
+    /// Whether the side to move at `position` (between turns) is close enough to a turn that
+    /// wins at once for the search to look for a turn of it that sets one up which the
+    /// opponent cannot stop. A gate on what it costs, not a certainty: false where such a
+    /// set-up is rare.
+    fn may_set_up(&self, _position: &G) -> bool {
+        false
+    }
 }
 
 /// Splay: captured stones decide the game, so material is most of it. Enemy stones a side
@@ -132,7 +140,21 @@ impl Evaluator<Intermedium> for IntermediumEval {
     fn threatened(&self, p: &Intermedium) -> bool {
         !p.in_turn() && p.open_strikes(!p.to_move()).city
     }
+
+    /// A side that holds a cell around the enemy City and whose moves are few enough to walk
+    /// (tall stacks sow along thousands of paths): set-ups are rare elsewhere, and the walk
+    /// costs the search about a fifth of its speed in the middle game even so (BENCHMARKS.md,
+    /// "A City set up two turns ahead").
+    fn may_set_up(&self, p: &Intermedium) -> bool {
+        let mover = p.to_move();
+        !p.in_turn() && p.city_pressure(mover) >= 1 && p.moves_at_most(mover) <= SET_UP_WALK_MOVES
+    }
 }
+
+/// The most moves of the side to move for which Intermedium's search looks for a City set up
+/// two turns ahead: each is played and its end judged, and every answer of the other side is
+/// walked where it opens the City.
+const SET_UP_WALK_MOVES: u64 = 3000;
 
 /// Grabber: whoever cannot capture loses, so mobility (jumps available) is most of it; men held
 /// in one's columns (own and prisoners) count a little.
@@ -250,6 +272,13 @@ impl Evaluator<AnyGame> for AnyEval {
     fn threatened(&self, position: &AnyGame) -> bool {
         match position {
             AnyGame::Intermedium(g) => IntermediumEval.threatened(g),
+            _ => false,
+        }
+    }
+
+    fn may_set_up(&self, position: &AnyGame) -> bool {
+        match position {
+            AnyGame::Intermedium(g) => IntermediumEval.may_set_up(g),
             _ => false,
         }
     }

@@ -16,7 +16,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use crate::rules::{Action, ActionList, Game, GameOptions, History, Outcome, Player, any_turn};
+use crate::rules::{
+    Action, ActionList, Game, GameOptions, History, Outcome, Player, TurnActions, any_turn,
+    find_turn, replay_turn,
+};
 
 use super::Settings;
 use super::eval::Evaluator;
@@ -744,12 +747,19 @@ impl<G: Game> Search<G> {
                     (self.nodes[c].proof, self.nodes[c].turns) = (Some(won as i8), 1);
                     return Leaf::Known(won);
                 }
-                if fresh && self.threat_cannot_be_stopped(eval, &state, clock) {
+                if fresh
+                    && self.threat_cannot_be_stopped(eval, &state, clock, &mut TurnActions::new())
+                {
                     let lost = for_player(state.to_move(), -1.0);
                     (self.nodes[c].proof, self.nodes[c].turns) = (Some(lost as i8), 2);
                     return Leaf::Known(lost);
                 }
                 self.line.push(h);
+                if fresh && self.threat_is_set_up(eval, &state, clock) {
+                    let won = for_player(state.to_move(), 1.0);
+                    (self.nodes[c].proof, self.nodes[c].turns) = (Some(won as i8), 3);
+                    return Leaf::Known(won);
+                }
             }
             if fresh {
                 return Leaf::Open { state, last, clock };
@@ -773,11 +783,14 @@ impl<G: Game> Search<G> {
     /// neither ends the game nor meets a draw on the line): a threat set up a turn ahead,
     /// proven on the node's first visit, one turn before [`Search::threat_is_won`] would
     /// prove each of its turns. Only where [`Evaluator::threatened`] allows it, so seldom.
+    /// `answer` is a turn that stopped such a threat before: tried first, it saves walking
+    /// every turn where it works again, and it is replaced by the answer found.
     fn threat_cannot_be_stopped<E: Evaluator<G>>(
         &self,
         eval: &E,
         state: &G,
         clock: CaptureClock,
+        answer: &mut TurnActions,
     ) -> bool {
         if state.to_move() != self.nodes[0].to_move
             || state.outcome().is_some()
@@ -793,7 +806,35 @@ impl<G: Game> Search<G> {
                 after.is_due(end) || self.repeats(end.hash(), end) || !eval.wins_at_once(end)
             }
         };
-        !any_turn(state, stops)
+        if replay_turn(state, answer).is_some_and(|end| stops(&end)) {
+            return false;
+        }
+        !find_turn(state, answer, stops)
+    }
+
+    /// Whether `state`, a whole turn's end with the opponent of the side searching to move
+    /// (its hash already on the line), is won for the opponent because it has a turn after
+    /// which [`Search::threat_cannot_be_stopped`] holds: a threat set up two turns ahead,
+    /// proven on the node's first visit where the tree would have to come upon that one turn
+    /// among hundreds. Only where [`Evaluator::may_set_up`] allows it, so seldom.
+    fn threat_is_set_up<E: Evaluator<G>>(&self, eval: &E, state: &G, clock: CaptureClock) -> bool {
+        if state.to_move() == self.nodes[0].to_move
+            || state.outcome().is_some()
+            || !eval.may_set_up(state)
+        {
+            return false;
+        }
+        let enemy = state.to_move();
+        let mut answer = TurnActions::new();
+        any_turn(state, |end| match end.outcome() {
+            Some(o) => o.winner() == Some(enemy),
+            None => {
+                let mut after = clock;
+                !after.is_due(end)
+                    && !self.repeats(end.hash(), end)
+                    && self.threat_cannot_be_stopped(eval, end, after, &mut answer)
+            }
+        })
     }
 
     /// The virtual loss of the `i`th node of `path`: a loss for the player who chose it (none

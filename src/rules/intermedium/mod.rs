@@ -328,6 +328,22 @@ impl Intermedium {
             .count()
     }
 
+    /// At most how many whole moves `p` has between turns: a stack of height h sows along at
+    /// most 4·3^(h−1) paths (the first step any way, each later one any way but back). What a
+    /// walk over every move would cost, known without walking (saturating).
+    #[must_use]
+    pub fn moves_at_most(&self, p: Player) -> u64 {
+        let mut stacks = self.filled & !self.single & strikes::COLOUR[p];
+        let mut total: u64 = 0;
+        while stacks != 0 {
+            let i = stacks.trailing_zeros() as usize;
+            stacks &= stacks - 1;
+            let h = u32::from(self.heights[i]);
+            total = total.saturating_add(3u64.saturating_pow(h - 1).saturating_mul(4));
+        }
+        total
+    }
+
     /// A player's stacks of two or more (the ones that can move).
     #[must_use]
     pub fn movable_stacks(&self, p: Player) -> usize {

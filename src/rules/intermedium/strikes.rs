@@ -34,7 +34,7 @@ const fn colour_cells() -> ByPlayer<Cells> {
 }
 
 /// The cells each colour's stones stand on.
-const COLOUR: ByPlayer<Cells> = colour_cells();
+pub(super) const COLOUR: ByPlayer<Cells> = colour_cells();
 
 const fn ring(city: u8) -> Cells {
     let mut set = 0;

@@ -190,3 +190,23 @@ fn a_tall_stack_lists_its_first_steps_without_walking_paths() {
         .sum();
     assert_eq!(stones, 41);
 }
+
+#[test]
+fn moves_at_most_bounds_the_moves_and_is_reached_where_no_path_leaves_the_board() {
+    use crate::rules::for_each_turn;
+    for seed in 200..210 {
+        random_game(seed, |g| {
+            if g.in_turn() || g.outcome().is_some() || g.ply % 7 != 0 {
+                return;
+            }
+            let mut moves = 0;
+            for_each_turn(g, |_, _| moves += 1);
+            assert!(moves <= g.moves_at_most(g.to_move), "{}", g.to_setup());
+        });
+    }
+    // A stack of two in the middle of the board: 4 first steps, 3 second steps each.
+    let g = pos("intermedium 7/7/7/7/3,w2,3/7/7/7/7/1,b,5 w 20");
+    assert_eq!(g.moves_at_most(Player::White), 12);
+    assert_eq!(legal_moves(&g).len(), 12);
+    assert_eq!(g.moves_at_most(Player::Black), 0);
+}
