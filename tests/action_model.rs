@@ -157,7 +157,7 @@ fn find_turn_returns_the_move_it_stopped_at_and_replay_turn_plays_it_back() {
         // The last of the position's moves, as every move lists them: found only at the end.
         let mut last = None;
         for_each_turn(&g, |actions, end| {
-            last = Some((actions.to_vec(), end.clone()))
+            last = Some((actions.to_vec(), end.clone()));
         });
         let (actions, end) = last.expect("a move");
         let mut path = TurnActions::new();
