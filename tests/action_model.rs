@@ -154,19 +154,28 @@ fn find_turn_returns_the_move_it_stopped_at_and_replay_turn_plays_it_back() {
         if g.in_turn() || g.outcome().is_some() {
             continue;
         }
-        // The last of the position's moves, as every move lists them: found only at the end.
-        let mut last = None;
+        // The last of the position's moves, as every move lists them: found only at the end
+        // (told by its place, since two moves may end in the same position).
+        let (mut moves, mut last) = (0, None);
         for_each_turn(&g, |actions, end| {
+            moves += 1;
             last = Some((actions.to_vec(), end.clone()));
         });
         let (actions, end) = last.expect("a move");
-        let mut path = TurnActions::new();
-        assert!(find_turn(&g, &mut path, |e| *e == end));
+        let (mut path, mut asked) = (TurnActions::new(), 0);
+        assert!(find_turn(&g, &mut path, |_| {
+            asked += 1;
+            asked == moves
+        }));
         assert_eq!(path.as_slice(), actions.as_slice());
         assert_eq!(replay_turn(&g, &path), Some(end));
-        // Short of the turn's end, or a decision not legal where it comes: no move.
+        // Short of the turn's end, past it, or a decision not legal where it comes (a step
+        // back onto the lifted cell): no move.
         assert_eq!(replay_turn(&g, &path[..path.len() - 1]), None);
-        assert_eq!(replay_turn(&g, &path[1..]), None);
+        assert_eq!(replay_turn(&g, &[&path[..], &path[..1]].concat()), None);
+        let mut wrong = path.clone();
+        wrong[1] = wrong[0];
+        assert_eq!(replay_turn(&g, &wrong), None);
         assert_eq!(replay_turn(&g, &[]), None);
         assert!(!find_turn(&g, &mut path, |_| false));
         assert!(path.is_empty());
