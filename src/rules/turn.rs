@@ -319,7 +319,8 @@ pub fn find_turn<G: Game>(
 }
 
 /// Where the decisions `actions` lead from `position` when they make one whole legal move;
-/// `None` when one of them is not legal where it comes or they stop short of the turn's end.
+/// `None` when one of them is not legal where it comes, or they stop short of the turn's end or
+/// go on past it.
 /// Nothing allocates.
 #[must_use]
 pub fn replay_turn<G: Game>(position: &G, actions: &[Action]) -> Option<G> {
