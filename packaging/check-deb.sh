@@ -6,13 +6,14 @@
 #   bash packaging/check-deb.sh            # packages target/release/stackyard (build it first)
 #   bash packaging/check-deb.sh --debug    # packages the debug build instead (what CI does: the
 #                                          # release build would not fit CI's time; the files
-#                                          # and the control data are the same)
+#                                          # and the control data are the same; compressed
+#                                          # fast, as the package is only looked into)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=target/deb-check
 rm -rf "$out"
 if [ "${1:-}" = "--debug" ]; then
-  cargo deb --no-build --profile dev --no-strip -o "$out/"
+  cargo deb --no-build --profile dev --no-strip --fast -o "$out/"
 else
   cargo deb --no-build --strip -o "$out/"
 fi

@@ -9,6 +9,7 @@ mod common;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use common::xvfb::{Xvfb, missing_tools};
 use stackyard::game::screens::layout_report::{LINE_PREFIX, LayoutReport, covered_controls};
@@ -64,45 +65,56 @@ fn overlaps(report: &LayoutReport) -> Vec<String> {
         .collect()
 }
 
-#[test]
-fn no_panel_covers_another_panels_controls_on_any_screen() {
-    if let Some(why) = missing_tools(&["Xvfb"]) {
-        eprintln!("panel test skipped: {why}");
-        return;
-    }
-    let x = Xvfb::start(1280, 720);
-    let mut screens: Vec<Vec<String>> = Vec::new();
+/// One screen at one menu size: the app's arguments, and whether they name the kiosk profile
+/// (written beside the settings, with the same menu size).
+struct Screen {
+    scale: f32,
+    args: Vec<String>,
+    kiosk: bool,
+}
+
+/// The screens checked at each menu size.
+fn screens() -> Vec<Screen> {
+    let owned = |args: &[&str]| args.iter().map(|a| (*a).to_owned()).collect::<Vec<_>>();
+    let mut args: Vec<(Vec<String>, bool)> = Vec::new();
     for game in ["splay", "cash-in-hand", "intermedium", "grabber", "support"] {
-        screens.push(vec![
-            "--game".into(),
-            game.into(),
-            "--screen".into(),
-            "how-to-play".into(),
-        ]);
+        args.push((owned(&["--game", game, "--screen", "how-to-play"]), false));
     }
     for game in ["splay", "cash-in-hand"] {
-        screens.push(vec!["--game".into(), game.into()]);
+        args.push((owned(&["--game", game]), false));
     }
     // Cash In Hand's count chooser, the tallest panel.
-    screens.push(vec![
-        "--game".into(),
-        "cash-in-hand".into(),
-        "--partial".into(),
-        "a1".into(),
-    ]);
-    screens.push(vec!["--screen".into(), "title".into()]);
-    screens.push(vec!["--screen".into(), "settings".into()]);
-    let mut found = Vec::new();
-    let mut checked = 0;
-    for scale in [1.0, LARGEST] {
-        let dir =
-            std::env::temp_dir().join(format!("stackyard-panels-{scale}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(
-            dir.join("settings.ron"),
-            format!("(version: 1, ui_scale: {scale:.1})"),
-        )
-        .unwrap();
+    args.push((owned(&["--game", "cash-in-hand", "--partial", "a1"]), false));
+    args.push((owned(&["--screen", "title"]), false));
+    args.push((owned(&["--screen", "settings"]), false));
+    args.push((owned(&["--screen", "attract"]), true));
+    args.push((owned(&["--screen", "idle-prompt"]), true));
+    [1.0, LARGEST]
+        .into_iter()
+        .flat_map(|scale| {
+            args.iter().map(move |(args, kiosk)| Screen {
+                scale,
+                args: args.clone(),
+                kiosk: *kiosk,
+            })
+        })
+        .collect()
+}
+
+/// Renders `screen` in a folder of its own (its settings, profile and screenshot) and returns
+/// what covers what there.
+fn check_screen(x: &Xvfb, screen: &Screen, number: usize) -> Vec<String> {
+    let scale = screen.scale;
+    let dir =
+        std::env::temp_dir().join(format!("stackyard-panels-{}-{number}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("settings.ron"),
+        format!("(version: 1, ui_scale: {scale:.1})"),
+    )
+    .unwrap();
+    let mut args: Vec<String> = Vec::new();
+    if screen.kiosk {
         let profile = dir.join("kiosk.ron");
         let example = std::fs::read_to_string(
             Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/exhibition.ron"),
@@ -113,35 +125,57 @@ fn no_panel_covers_another_panels_controls_on_any_screen() {
             example.replacen("ui_scale: 1.25", &format!("ui_scale: {scale:.1}"), 1),
         )
         .unwrap();
-        let kiosk = |screen: &str| -> Vec<String> {
-            vec![
-                "--profile".into(),
-                profile.display().to_string(),
-                "--screen".into(),
-                screen.into(),
-            ]
-        };
-        for args in screens
-            .iter()
-            .cloned()
-            .chain([kiosk("attract"), kiosk("idle-prompt")])
-        {
-            let args: Vec<&str> = args.iter().map(String::as_str).collect();
-            let report = final_layout(&x, &dir, &args);
-            // Attract mode has no controls: a touch anywhere leaves it.
-            assert!(
-                !report.controls.is_empty() || args.contains(&"attract"),
-                "{args:?}: no controls reported"
-            );
-            checked += 1;
-            for overlap in overlaps(&report) {
-                found.push(format!("scale {scale}, {args:?}: {overlap}"));
-            }
-        }
+        args.extend(["--profile".to_owned(), profile.display().to_string()]);
     }
+    args.extend(screen.args.iter().cloned());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let report = final_layout(x, &dir, &args);
+    let _ = std::fs::remove_dir_all(&dir);
+    // Attract mode has no controls: a touch anywhere leaves it.
+    assert!(
+        !report.controls.is_empty() || args.contains(&"attract"),
+        "{args:?}: no controls reported"
+    );
+    overlaps(&report)
+        .into_iter()
+        .map(|overlap| format!("scale {scale}, {args:?}: {overlap}"))
+        .collect()
+}
+
+#[test]
+fn no_panel_covers_another_panels_controls_on_any_screen() {
+    if let Some(why) = missing_tools(&["Xvfb"]) {
+        eprintln!("panel test skipped: {why}");
+        return;
+    }
+    let x = Xvfb::start(1280, 720);
+    let screens = screens();
+    // Two apps at a time: one waits on the software renderer while the other starts.
+    let next = AtomicUsize::new(0);
+    let found: Vec<String> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..2)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut found = Vec::new();
+                    loop {
+                        let number = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(screen) = screens.get(number) else {
+                            return found;
+                        };
+                        found.extend(check_screen(&x, screen, number));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a panel check panicked"))
+            .collect()
+    });
     assert!(
         found.is_empty(),
-        "{checked} screens, covered controls:\n{}",
+        "{} screens, covered controls:\n{}",
+        screens.len(),
         found.join("\n")
     );
 }
