@@ -361,6 +361,41 @@ fn the_search_avoids_a_city_that_the_enemy_sets_up_two_turns_ahead() {
     }
 }
 
+/// An Intermedium position from a `match --records` game (plain UCT Black, at 200 ms, against
+/// our search at 60 ms) in which White holds two cells around Black's City and 7 of Black's 8
+/// turns let White answer with a turn after which every Black turn lets White win within two
+/// more. At 1,000 playouts the search chose the one safe turn with 0 of 8 seeds until it proved
+/// such positions lost on their first visit, and with 8 of 8 since (BENCHMARKS.md, "A City set
+/// up three turns ahead").
+const CITY_SET_UP_THREE_TURNS_AHEAD: &str = "intermedium 3,w2,3/w2,3,w2,2/1,w,1,w3,3/2,w2,1,w3,1,w/1,w3,1,w,1,w2,1/w,b,w,b,w,1,w/5,w,1/4,w2,2/2,b,w,b2,2/3,b,w2,2 b 80";
+
+/// Whether the side to move at `start` loses within two of the enemy's turns whatever it does:
+/// every turn of it ends where [`wins_within_two_turns`] holds for the enemy.
+fn lost_within_two_enemy_turns(start: &stackyard::rules::AnyGame) -> bool {
+    use stackyard::rules::any_turn;
+    start.outcome().is_none() && !any_turn(start, |end| !wins_within_two_turns(end))
+}
+
+#[test]
+fn the_search_avoids_a_city_that_the_enemy_sets_up_three_turns_ahead() {
+    use stackyard::rules::any_turn;
+    for seed in 0..4 {
+        let turn = search_any_turn_seeded(CITY_SET_UP_THREE_TURNS_AHEAD, 1000, seed);
+        let after = turn.now();
+        let white = stackyard::rules::Player::White;
+        let lost = wins_within_two_turns(after)
+            || any_turn(after, |end| {
+                end.outcome().is_some_and(|o| o.winner() == Some(white))
+                    || lost_within_two_enemy_turns(end)
+            });
+        assert!(
+            !lost,
+            "seed {seed}: after {} White sets up its City",
+            turn.notation()
+        );
+    }
+}
+
 #[test]
 fn the_search_takes_a_win_in_one_turn_in_every_game() {
     for (position, winner) in [

@@ -47,6 +47,14 @@ pub trait Evaluator<G: Game>: Send + Sync {
     fn may_set_up(&self, _position: &G) -> bool {
         false
     }
+
+    /// Whether the opponent of the side to move at `position` (between turns) is close enough
+    /// to such a set-up, whatever the side to move does first, for the search to check every
+    /// turn of the side to move against it. A gate on what it costs, as
+    /// [`Evaluator::may_set_up`], and narrower: every turn of the side to move is walked.
+    fn may_be_set_up(&self, _position: &G) -> bool {
+        false
+    }
 }
 
 /// Splay: captured stones decide the game, so material is most of it. Enemy stones a side
@@ -148,6 +156,18 @@ impl Evaluator<Intermedium> for IntermediumEval {
     fn may_set_up(&self, p: &Intermedium) -> bool {
         let mover = p.to_move();
         !p.in_turn() && p.city_pressure(mover) >= 1 && p.moves_at_most(mover) <= SET_UP_WALK_MOVES
+    }
+
+    /// An enemy that holds two cells or more around the City of the side to move, where both
+    /// sides' moves are few enough to walk: the side to move can only capture, so the enemy's
+    /// hold on the ring does not grow before its turn (BENCHMARKS.md, "A City set up three turns
+    /// ahead").
+    fn may_be_set_up(&self, p: &Intermedium) -> bool {
+        let (mover, enemy) = (p.to_move(), !p.to_move());
+        !p.in_turn()
+            && p.city_pressure(enemy) >= 2
+            && p.moves_at_most(mover) <= SET_UP_WALK_MOVES
+            && p.moves_at_most(enemy) <= SET_UP_WALK_MOVES
     }
 }
 
@@ -279,6 +299,13 @@ impl Evaluator<AnyGame> for AnyEval {
     fn may_set_up(&self, position: &AnyGame) -> bool {
         match position {
             AnyGame::Intermedium(g) => IntermediumEval.may_set_up(g),
+            _ => false,
+        }
+    }
+
+    fn may_be_set_up(&self, position: &AnyGame) -> bool {
+        match position {
+            AnyGame::Intermedium(g) => IntermediumEval.may_be_set_up(g),
             _ => false,
         }
     }

@@ -760,6 +760,11 @@ impl<G: Game> Search<G> {
                     (self.nodes[c].proof, self.nodes[c].turns) = (Some(won as i8), 3);
                     return Leaf::Known(won);
                 }
+                if fresh && self.set_up_cannot_be_stopped(eval, &state, clock) {
+                    let lost = for_player(state.to_move(), -1.0);
+                    (self.nodes[c].proof, self.nodes[c].turns) = (Some(lost as i8), 4);
+                    return Leaf::Known(lost);
+                }
             }
             if fresh {
                 return Leaf::Open { state, last, clock };
@@ -833,6 +838,36 @@ impl<G: Game> Search<G> {
                 !after.is_due(end)
                     && !self.repeats(end.hash(), end)
                     && self.threat_cannot_be_stopped(eval, end, after, &mut answer)
+            }
+        })
+    }
+
+    /// Whether `state`, a whole turn's end with the side searching to move (its hash already
+    /// on the line), is lost for it because every turn it has ends where
+    /// [`Search::threat_is_set_up`] holds, or the opponent wins at once: a City set up three
+    /// turns ahead, proven on the node's first visit, so that the tree needs to come upon only
+    /// the opponent's turn that leads here, not every answer after it. Only where
+    /// [`Evaluator::may_be_set_up`] allows it, so seldom.
+    fn set_up_cannot_be_stopped<E: Evaluator<G>>(
+        &self,
+        eval: &E,
+        state: &G,
+        clock: CaptureClock,
+    ) -> bool {
+        if state.to_move() != self.nodes[0].to_move
+            || state.outcome().is_some()
+            || !eval.may_be_set_up(state)
+        {
+            return false;
+        }
+        let enemy = !state.to_move();
+        !any_turn(state, |end| match end.outcome() {
+            Some(o) => o.winner() != Some(enemy),
+            None => {
+                let mut after = clock;
+                after.is_due(end)
+                    || self.repeats(end.hash(), end)
+                    || !(eval.wins_at_once(end) || self.threat_is_set_up(eval, end, after))
             }
         })
     }
