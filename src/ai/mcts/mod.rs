@@ -804,13 +804,7 @@ impl<G: Game> Search<G> {
             return false;
         }
         let enemy = !state.to_move();
-        let stops = |end: &G| match end.outcome() {
-            Some(o) => o.winner() != Some(enemy),
-            None => {
-                let mut after = clock;
-                after.is_due(end) || self.repeats(end.hash(), end) || !eval.wins_at_once(end)
-            }
-        };
+        let stops = |end: &G| self.escapes(end, enemy, clock, |end, _| eval.wins_at_once(end));
         if replay_turn(state, answer).is_some_and(|end| stops(&end)) {
             return false;
         }
@@ -861,15 +855,30 @@ impl<G: Game> Search<G> {
             return false;
         }
         let enemy = !state.to_move();
-        !any_turn(state, |end| match end.outcome() {
+        !any_turn(state, |end| {
+            self.escapes(end, enemy, clock, |end, after| {
+                eval.wins_at_once(end) || self.threat_is_set_up(eval, end, after)
+            })
+        })
+    }
+
+    /// Whether `end`, where a turn of the side searching ended, escapes `enemy`: the game is
+    /// over and not won by the enemy, the line meets a draw (the capture clock is due or a
+    /// position repeats), or `enemy_wins` (given the clock after this turn) does not hold.
+    fn escapes(
+        &self,
+        end: &G,
+        enemy: Player,
+        clock: CaptureClock,
+        enemy_wins: impl FnOnce(&G, CaptureClock) -> bool,
+    ) -> bool {
+        match end.outcome() {
             Some(o) => o.winner() != Some(enemy),
             None => {
                 let mut after = clock;
-                after.is_due(end)
-                    || self.repeats(end.hash(), end)
-                    || !(eval.wins_at_once(end) || self.threat_is_set_up(eval, end, after))
+                after.is_due(end) || self.repeats(end.hash(), end) || !enemy_wins(end, after)
             }
-        })
+        }
     }
 
     /// The virtual loss of the `i`th node of `path`: a loss for the player who chose it (none
