@@ -66,7 +66,8 @@ pairings=(
 # The Elo bounds of the sequential test for a target score p: p -/+ min(0.05, (1 - p) / 2).
 sprt_bounds() {
   awk -v p="$1" 'function elo(x) { return -400 * log(1 / x - 1) / log(10) }
-    BEGIN { d = 0.05; if ((1 - p) / 2 < d) d = (1 - p) / 2; printf "%.1f,%.1f", elo(p - d), elo(p + d) }'
+    function shown(x) { x = sprintf("%.1f", x); return x == "-0.0" ? "0.0" : x }
+    BEGIN { d = 0.05; if ((1 - p) / 2 < d) d = (1 - p) / 2; printf "%s,%s", shown(elo(p - d)), shown(elo(p + d)) }'
 }
 played=()
 for game in cash-in-hand intermedium grabber support splay; do
@@ -84,7 +85,7 @@ for game in cash-in-hand intermedium grabber support splay; do
     case "$a $b" in *threads=2*) at_once=$(( jobs / 2 > 0 ? jobs / 2 : 1 )) ;; esac
     echo "== $game: $a against $b, --sprt $bounds, at most $games games, --jobs $at_once ($(date -u +%H:%M) UTC)"
     "$bin" match --game "$game" "$a" "$b" --games "$games" --seed "$seed" --jobs "$at_once" --json \
-      --sprt "$bounds" --resume "${file%.json}.journal" \
+      --sprt="$bounds" --resume "${file%.json}.journal" \
       >"$file.part" 2>"${file%.json}.log" || {
       echo "ai-targets: the match failed; its last words, from ${file%.json}.log:" >&2
       tail -n 3 "${file%.json}.log" >&2
