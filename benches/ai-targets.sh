@@ -16,8 +16,9 @@
 # JSON goes to DIR/<game>.<a>.<b>.json (target/ai-targets by default; a relative DIR is taken
 # from the repository's root), written once the match is over; a match whose file is already
 # there (from a sequential run) is not played again, and the match a run was stopped in goes on
-# from the games its journal (DIR/<game>.<a>.<b>.journal, `match --resume`) holds. `--only` keeps
-# the matches whose "<game> <a> <b>" matches the extended regular expression, e.g.
+# from the games its journal (DIR/<game>.<a>.<b>.journal, `match --resume`) holds; each game is
+# kept as a save file in DIR/<game>.<a>.<b>.records/ (`match --records`: Load replays it). `--only`
+# keeps the matches whose "<game> <a> <b>" matches the extended regular expression, e.g.
 # `--only 'splay .*master'`.
 #
 # The Master pairings and those against plain UCT take most of the time: about 350 core-hours
@@ -38,7 +39,7 @@ while [ $# -gt 0 ]; do
     --only) only=${2:?--only needs a value}; shift 2 ;;
     --out) out=${2:?--out needs a value}; shift 2 ;;
     --no-bench) bench=0; shift ;;
-    -h|--help) sed -n '4,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '4,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "ai-targets: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -85,7 +86,7 @@ for game in cash-in-hand intermedium grabber support splay; do
     case "$a $b" in *threads=2*) at_once=$(( jobs / 2 > 0 ? jobs / 2 : 1 )) ;; esac
     echo "== $game: $a against $b, --sprt $bounds, at most $games games, --jobs $at_once ($(date -u +%H:%M) UTC)"
     "$bin" match --game "$game" "$a" "$b" --games "$games" --seed "$seed" --jobs "$at_once" --json \
-      --sprt="$bounds" --resume "${file%.json}.journal" \
+      --sprt="$bounds" --resume "${file%.json}.journal" --records "${file%.json}.records" \
       >"$file.part" 2>"${file%.json}.log" || {
       echo "ai-targets: the match failed; its last words, from ${file%.json}.log:" >&2
       tail -n 3 "${file%.json}.log" >&2
