@@ -361,6 +361,28 @@ fn the_search_avoids_a_city_that_the_enemy_sets_up_two_turns_ahead() {
     }
 }
 
+/// An Intermedium position from a `match --records` game (plain UCT Black against our search,
+/// both at 200 ms) in which Black holds no cell around White's City but its eleven stones on c2
+/// may sow round the ring by themselves: 1,069 of White's 1,078 turns let Black feed that stack
+/// or drop a stone on the ring so that the sowing takes the City next turn whatever White does
+/// (`a4-b5-c6-d7-e8-d9-c10`, `a4-b3-c2-d3-e2-d1-c2`). Only the turns that keep a tall White stack
+/// on f8, able to capture, do not. At 2,000 playouts the search chose one of them with 0 of 4
+/// seeds until it looked for set-ups where a sower stands, and with 4 of 4 since (BENCHMARKS.md,
+/// "A City sown by one tall stack").
+const CITY_SOWN_BY_ONE_TALL_STACK: &str = "intermedium 5,w,1/w4,1,w5,1,w5,1,w5/1,w,1,w,1,w7,1/w4,1,w,1,w2,1,w3/3,w,1,w,1/1,b2,1,b,w,2/b6,4,w,1/1,b3,4,w/b,1,b11,1,b,1,b5/1,b4,1,b3,1,b,1 w 15";
+
+#[test]
+fn the_search_keeps_a_capturer_where_one_tall_stack_may_sow_round_the_city() {
+    for seed in 0..4 {
+        let turn = search_any_turn_seeded(CITY_SOWN_BY_ONE_TALL_STACK, 2000, seed);
+        assert!(
+            !wins_within_two_turns(turn.now()),
+            "seed {seed}: after {} Black sets up its City",
+            turn.notation()
+        );
+    }
+}
+
 /// An Intermedium position from a `match --records` game (plain UCT Black, at 200 ms, against
 /// our search at 60 ms) in which White holds two cells around Black's City and 7 of Black's 8
 /// turns let White answer with a turn after which every Black turn lets White win within two

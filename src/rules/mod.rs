@@ -56,6 +56,6 @@ pub use stack::{MAX_STACK, Stack, StackError};
 pub use support::{Support, SupportOptions};
 pub use travel::{Place, Travel};
 pub use turn::{
-    IllegalAction, Move, MoveError, Turn, any_turn, find_turn, for_each_turn, legal_moves, perft,
-    play_move, play_prefix, replay_turn, status_line,
+    IllegalAction, Move, MoveError, Turn, any_turn, any_turn_among, find_turn, for_each_turn,
+    legal_moves, perft, play_move, play_prefix, replay_turn, status_line,
 };

@@ -318,6 +318,34 @@ pub fn find_turn<G: Game>(
     walk_turns(position, path, &mut |_, end| wanted(end))
 }
 
+/// As [`any_turn`], walking only the moves whose first decision `first` keeps: a walk whose
+/// cost the caller bounds (Intermedium's short stacks, when its tall ones sow along thousands
+/// of paths). Nothing allocates.
+pub fn any_turn_among<G: Game>(
+    position: &G,
+    first: impl Fn(Action) -> bool,
+    mut wanted: impl FnMut(&G) -> bool,
+) -> bool {
+    let mut list = ActionList::new();
+    position.legal_actions(&mut list);
+    let mut path = TurnActions::new();
+    for a in list.into_iter().filter(|&a| first(a)) {
+        let mut next = position.clone();
+        next.play(a);
+        path.clear();
+        path.push(a);
+        let found = if next.in_turn() {
+            walk_turns(&next, &mut path, &mut |_, end| wanted(end))
+        } else {
+            wanted(&next)
+        };
+        if found {
+            return true;
+        }
+    }
+    false
+}
+
 /// Where the decisions `actions` lead from `position` when they make one whole legal move;
 /// `None` when one of them is not legal where it comes, or they stop short of the turn's end or
 /// go on past it.

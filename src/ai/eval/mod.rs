@@ -6,7 +6,7 @@ mod cash_in_hand;
 pub use cash_in_hand::CashInHandEval;
 
 use crate::rules::{
-    ActionList, AnyGame, ByPlayer, Game, Grabber, Intermedium, Player, Splay, Support,
+    Action, ActionList, AnyGame, ByPlayer, Game, Grabber, Intermedium, Player, Splay, Support,
     splay::WINNING_CAPTURES, support::CENTRE_MAJORITY,
 };
 
@@ -40,12 +40,31 @@ pub trait Evaluator<G: Game>: Send + Sync {
         false
     }
 
+    /// Whether, where [`Evaluator::threatened`] holds at `position`, only a turn that captures
+    /// can stop the opponent's win: then every other turn is known to leave it open without
+    /// checking with [`Evaluator::wins_at_once`].
+    fn only_captures_stop(&self, _position: &G) -> bool {
+        false
+    }
+
     /// Whether the side to move at `position` (between turns) is close enough to a turn that
     /// wins at once for the search to look for a turn of it that sets one up which the
     /// opponent cannot stop. A gate on what it costs, not a certainty: false where such a
     /// set-up is rare.
     fn may_set_up(&self, _position: &G) -> bool {
         false
+    }
+
+    /// Whether the walk for a set-up that [`Evaluator::may_set_up`] lets through tries the
+    /// turns that begin with `first` at `position`: all of them unless the game bounds the walk.
+    fn set_up_turn(&self, _position: &G, _first: Action) -> bool {
+        true
+    }
+
+    /// Whether the turn from `position` to `end` may have set up a win (checked before the
+    /// dearer walk of the answers): always unless the game can rule it out cheaply.
+    fn set_up_end(&self, _position: &G, _end: &G) -> bool {
+        true
     }
 
     /// Whether the opponent of the side to move at `position` (between turns) is close enough
@@ -149,13 +168,48 @@ impl Evaluator<Intermedium> for IntermediumEval {
         !p.in_turn() && p.open_strikes(!p.to_move()).city
     }
 
+    /// As [`IntermediumEval::threatened`] says: the defender's stones never stand in the
+    /// attacker's way.
+    fn only_captures_stop(&self, _p: &Intermedium) -> bool {
+        true
+    }
+
     /// A side that holds a cell around the enemy City and whose moves are few enough to walk
     /// (tall stacks sow along thousands of paths): set-ups are rare elsewhere, and the walk
     /// costs the search about a fifth of its speed in the middle game even so (BENCHMARKS.md,
-    /// "A City set up two turns ahead").
+    /// "A City set up two turns ahead"). Or a side with a sower, a tall stack that may sow round
+    /// the ring by itself once a turn feeds it: then the turns of its stacks of up to [`SHORT`]
+    /// stones are walked when all of them are too many (BENCHMARKS.md, "A City sown by one tall
+    /// stack").
     fn may_set_up(&self, p: &Intermedium) -> bool {
         let mover = p.to_move();
-        !p.in_turn() && p.city_pressure(mover) >= 1 && p.moves_at_most(mover) <= SET_UP_WALK_MOVES
+        if p.in_turn() {
+            return false;
+        }
+        if p.moves_at_most(mover) <= SET_UP_WALK_MOVES {
+            return p.city_pressure(mover) >= 1 || p.has_sower(mover, SOWER);
+        }
+        p.has_sower(mover, SOWER) && p.moves_at_most_up_to(mover, SHORT) <= SET_UP_WALK_MOVES
+    }
+
+    /// Where only a sower lets the walk through, a turn that neither touches the ring nor
+    /// changes a sower cannot open the City.
+    fn set_up_end(&self, p: &Intermedium, end: &Intermedium) -> bool {
+        let mover = p.to_move();
+        p.city_pressure(mover) >= 1 && p.moves_at_most(mover) <= SET_UP_WALK_MOVES
+            || p.feeds_sower(end, mover, SOWER)
+    }
+
+    /// Where only a sower lets the walk through, the turns of stacks that can reach the ring or
+    /// a sower (of at most [`SHORT`] stones where all of them have too many moves).
+    fn set_up_turn(&self, p: &Intermedium, first: Action) -> bool {
+        let mover = p.to_move();
+        let few = p.moves_at_most(mover) <= SET_UP_WALK_MOVES;
+        if few && p.city_pressure(mover) >= 1 {
+            return true;
+        }
+        matches!(first, Action::Cell(c)
+            if (few || p.height(c) <= usize::from(SHORT)) && p.may_feed_sower(c, SOWER))
     }
 
     /// An enemy that holds two cells or more around the City of the side to move, where both
@@ -175,6 +229,15 @@ impl Evaluator<Intermedium> for IntermediumEval {
 /// two turns ahead: each is played and its end judged, and every answer of the other side is
 /// walked where it opens the City.
 const SET_UP_WALK_MOVES: u64 = 3000;
+
+/// The shortest stack that Intermedium's search counts as a sower, one that may sow round the
+/// enemy City's ring by itself once a turn feeds it (`Intermedium::has_sower`).
+const SOWER: u8 = 7;
+
+/// The tallest stack whose turns the search walks for a set-up where a sower stands and the
+/// side's taller stacks have too many moves to walk (a stack of six sows along at most 972
+/// paths).
+const SHORT: u8 = 6;
 
 /// Grabber: whoever cannot capture loses, so mobility (jumps available) is most of it; men held
 /// in one's columns (own and prisoners) count a little.
@@ -296,10 +359,31 @@ impl Evaluator<AnyGame> for AnyEval {
         }
     }
 
+    fn only_captures_stop(&self, position: &AnyGame) -> bool {
+        match position {
+            AnyGame::Intermedium(g) => IntermediumEval.only_captures_stop(g),
+            _ => false,
+        }
+    }
+
     fn may_set_up(&self, position: &AnyGame) -> bool {
         match position {
             AnyGame::Intermedium(g) => IntermediumEval.may_set_up(g),
             _ => false,
+        }
+    }
+
+    fn set_up_end(&self, position: &AnyGame, end: &AnyGame) -> bool {
+        match (position, end) {
+            (AnyGame::Intermedium(g), AnyGame::Intermedium(e)) => IntermediumEval.set_up_end(g, e),
+            _ => true,
+        }
+    }
+
+    fn set_up_turn(&self, position: &AnyGame, first: Action) -> bool {
+        match position {
+            AnyGame::Intermedium(g) => IntermediumEval.set_up_turn(g, first),
+            _ => true,
         }
     }
 

@@ -18,7 +18,7 @@ use std::time::Instant;
 
 use crate::rules::{
     Action, ActionList, Game, GameOptions, History, Outcome, Player, TurnActions, any_turn,
-    find_turn, replay_turn,
+    any_turn_among, find_turn, replay_turn,
 };
 
 use super::Settings;
@@ -804,7 +804,11 @@ impl<G: Game> Search<G> {
             return false;
         }
         let enemy = !state.to_move();
-        let stops = |end: &G| self.escapes(end, enemy, clock, |end, _| eval.wins_at_once(end));
+        let only_captures = eval.only_captures_stop(state);
+        let before = captured(state);
+        let still_wins =
+            |end: &G| only_captures && captured(end) == before || eval.wins_at_once(end);
+        let stops = |end: &G| self.escapes(end, enemy, clock, |end, _| still_wins(end));
         if replay_turn(state, answer).is_some_and(|end| stops(&end)) {
             return false;
         }
@@ -825,15 +829,20 @@ impl<G: Game> Search<G> {
         }
         let enemy = state.to_move();
         let mut answer = TurnActions::new();
-        any_turn(state, |end| match end.outcome() {
-            Some(o) => o.winner() == Some(enemy),
-            None => {
-                let mut after = clock;
-                !after.is_due(end)
-                    && !self.repeats(end.hash(), end)
-                    && self.threat_cannot_be_stopped(eval, end, after, &mut answer)
-            }
-        })
+        any_turn_among(
+            state,
+            |a| eval.set_up_turn(state, a),
+            |end| match end.outcome() {
+                Some(o) => o.winner() == Some(enemy),
+                None => {
+                    let mut after = clock;
+                    eval.set_up_end(state, end)
+                        && !after.is_due(end)
+                        && !self.repeats(end.hash(), end)
+                        && self.threat_cannot_be_stopped(eval, end, after, &mut answer)
+                }
+            },
+        )
     }
 
     /// Whether `state`, a whole turn's end with the side searching to move (its hash already

@@ -333,11 +333,20 @@ impl Intermedium {
     /// walk over every move would cost, known without walking (saturating).
     #[must_use]
     pub fn moves_at_most(&self, p: Player) -> u64 {
+        self.moves_at_most_up_to(p, u8::MAX)
+    }
+
+    /// As [`Intermedium::moves_at_most`], counting only the stacks of at most `tallest` stones.
+    #[must_use]
+    pub fn moves_at_most_up_to(&self, p: Player, tallest: u8) -> u64 {
         let mut stacks = self.filled & !self.single & strikes::COLOUR[p];
         let mut total: u64 = 0;
         while stacks != 0 {
             let i = stacks.trailing_zeros() as usize;
             stacks &= stacks - 1;
+            if self.heights[i] > tallest {
+                continue;
+            }
             let h = u32::from(self.heights[i]);
             total = total.saturating_add(3u64.saturating_pow(h - 1).saturating_mul(4));
         }

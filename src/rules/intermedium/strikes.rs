@@ -11,9 +11,9 @@ use super::{
     CELLS, CITY, Cells, DIAG, GEOMETRY, Intermedium, NO_DIR, NONE, ORTH, OpeningSearch, before,
     cell_masks, owner,
 };
-use crate::rules::ActionList;
 use crate::rules::action::Action;
 use crate::rules::player::{ByPlayer, Player};
+use crate::rules::{ActionList, Cell};
 
 /// How far an orthogonal step (north, east, south, west) moves a cell's index.
 const ORTH_SHIFT: [i32; 4] = [7, 1, -7, -1];
@@ -125,6 +125,73 @@ impl Intermedium {
             }
         }
         false
+    }
+
+    /// Whether `p` has a stack of `at_least` stones or more that could end a sowing on the ring of
+    /// the City it attacks with its height or up to three stones more: a stack that may sow
+    /// round the ring itself once a turn feeds it (between turns).
+    #[must_use]
+    pub fn has_sower(&self, p: Player, at_least: u8) -> bool {
+        let mut stacks = self.filled & !self.single & COLOUR[p];
+        while stacks != 0 {
+            let i = stacks.trailing_zeros() as usize;
+            stacks &= stacks - 1;
+            let h = self.heights[i];
+            if h >= at_least && (h..=h + 3).any(|s| may_reach_ring(p, i, NO_DIR, s)) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether `after`, where a turn of `p` from here ended, changed what a sowing round the
+    /// City's ring depends on: the stones on the ring `p` attacks, or a stack of `p` of
+    /// `at_least` stones or more (grown, or lifted).
+    #[must_use]
+    pub fn feeds_sower(&self, after: &Intermedium, p: Player, at_least: u8) -> bool {
+        let ring = CITY_RING[!p];
+        (0..self.heights.len()).any(|i| {
+            let (was, now) = (self.heights[i], after.heights[i]);
+            was != now
+                && (ring & (1 << i) != 0
+                    || COLOUR[p] & (1 << i) != 0 && (now >= at_least || was >= at_least))
+        })
+    }
+
+    /// Whether a sowing of the stack on `from` could drop a stone on the ring of the City its
+    /// owner attacks or on one of its stacks of `at_least` stones or more, less two (one that a
+    /// turn may feed into a sower): those within as many diagonal steps as it has stones.
+    #[must_use]
+    pub fn may_feed_sower(&self, from: Cell, at_least: u8) -> bool {
+        let i = GEOMETRY.index(from);
+        let (p, h) = (owner(i), i32::from(self.heights[i]));
+        let mut targets = CITY_RING[!p] | self.stacks_of(p, at_least.saturating_sub(2));
+        targets &= !(1 << i);
+        while targets != 0 {
+            let j = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            let to = GEOMETRY.cell(j);
+            let dx = (i32::from(to.x()) - i32::from(from.x())).abs();
+            let dy = (i32::from(to.y()) - i32::from(from.y())).abs();
+            if dx.max(dy) <= h {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The cells of `p`'s stacks of `at_least` stones or more.
+    fn stacks_of(&self, p: Player, at_least: u8) -> Cells {
+        let mut stacks = self.filled & COLOUR[p];
+        let mut tall = 0;
+        while stacks != 0 {
+            let i = stacks.trailing_zeros() as usize;
+            stacks &= stacks - 1;
+            if self.heights[i] >= at_least {
+                tall |= 1 << i;
+            }
+        }
+        tall
     }
 
     /// Whether sowing `p`'s stack on `i` (between turns) can end in each kind of strike, the

@@ -210,3 +210,63 @@ fn moves_at_most_bounds_the_moves_and_is_reached_where_no_path_leaves_the_board(
     assert_eq!(legal_moves(&g).len(), 12);
     assert_eq!(g.moves_at_most(Player::Black), 0);
 }
+
+/// From a `match --records` game: Black holds no cell around White's City, but its eleven stones
+/// on c2 may sow round the ring by themselves once a turn feeds them (BENCHMARKS.md, "A City
+/// sown by one tall stack"). Black to move after White kept nine stones on f8.
+const ELEVEN_ON_C2: &str = "intermedium 5,w2,1/w4,1,w5,1,w,1,w6/1,w,1,w,1,w9,1/w4,1,w,1,w2,1,w3/3,w,1,w,1/1,b2,1,b,w,2/b6,4,w,1/1,b3,4,w/b,1,b11,1,b,1,b5/1,b4,1,b3,1,b,1 b 16";
+
+#[test]
+fn a_tall_stack_that_may_sow_round_the_ring_is_a_sower_and_the_turns_that_feed_it_are_told() {
+    let p = pos(ELEVEN_ON_C2);
+    assert!(p.has_sower(Player::Black, 7));
+    assert!(
+        !p.has_sower(Player::Black, 12),
+        "no Black stack has twelve stones"
+    );
+    let start = Intermedium::start(IntermediumOptions::default());
+    assert!(!start.has_sower(Player::Black, 7) && !start.has_sower(Player::White, 7));
+    // A stone on c10 (the ring) and c2 grown to thirteen both open the City; b5's two stones
+    // touch neither.
+    for (turn, feeds) in [
+        ("a4-b5-c6-d7-e8-d9-c10", true),
+        ("a4-b3-c2-d3-e2-d1-c2", true),
+        ("b5-a6-b7", false),
+    ] {
+        let (after, _) = crate::rules::play_move(&p, turn).unwrap();
+        assert_eq!(p.feeds_sower(&after, Player::Black, 7), feeds, "{turn}");
+        assert!(!feeds || after.open_strikes(Player::Black).city, "{turn}");
+    }
+    let cell = |s: &str| s.parse::<Cell>().unwrap();
+    assert!(
+        p.may_feed_sower(cell("a4"), 7),
+        "six stones reach c2 and c10"
+    );
+    assert!(
+        p.may_feed_sower(cell("g2"), 7),
+        "five stones on g2 reach c2"
+    );
+    assert!(
+        !start.may_feed_sower(cell("c4"), 7),
+        "at the start no stack reaches the ring or a stack of five"
+    );
+}
+
+#[test]
+fn a_walk_among_some_first_decisions_finds_only_their_turns() {
+    let p = pos(ELEVEN_ON_C2);
+    let c10 = |g: &Intermedium| g.height("c10".parse::<Cell>().unwrap()) > 0;
+    assert!(crate::rules::any_turn(&p, c10));
+    let a4 = Action::Cell("a4".parse::<Cell>().unwrap());
+    assert!(crate::rules::any_turn_among(&p, |a| a == a4, c10));
+    let c2 = Action::Cell("c2".parse::<Cell>().unwrap());
+    assert!(crate::rules::any_turn_among(&p, |a| a == c2, c10));
+    assert!(
+        !crate::rules::any_turn_among(&p, |a| a != a4 && a != c2, c10),
+        "only a4 and c2 reach c10"
+    );
+    assert_eq!(
+        p.moves_at_most_up_to(Player::Black, 6),
+        p.moves_at_most(Player::Black) - 4 * 3u64.pow(10)
+    );
+}
