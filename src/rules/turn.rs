@@ -328,22 +328,15 @@ pub fn any_turn_among<G: Game>(
 ) -> bool {
     let mut list = ActionList::new();
     position.legal_actions(&mut list);
-    let mut path = TurnActions::new();
-    for a in list.into_iter().filter(|&a| first(a)) {
+    list.into_iter().filter(|&a| first(a)).any(|a| {
         let mut next = position.clone();
         next.play(a);
-        path.clear();
-        path.push(a);
-        let found = if next.in_turn() {
-            walk_turns(&next, &mut path, &mut |_, end| wanted(end))
+        if next.in_turn() {
+            any_turn(&next, &mut wanted)
         } else {
             wanted(&next)
-        };
-        if found {
-            return true;
         }
-    }
-    false
+    })
 }
 
 /// Where the decisions `actions` lead from `position` when they make one whole legal move;
