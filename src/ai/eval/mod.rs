@@ -192,12 +192,12 @@ impl Evaluator<Intermedium> for IntermediumEval {
         p.has_sower(mover, SOWER) && p.moves_at_most_up_to(mover, SHORT) <= SET_UP_WALK_MOVES
     }
 
-    /// Where only a sower lets the walk through, a turn that neither touches the ring nor
-    /// changes a sower cannot open the City.
+    /// Only a turn that opens the City can set it up, and whether it does is worked out from
+    /// the stacks it changed ([`Intermedium::opens_city`]): walking every stack of every end
+    /// took three quarters of the search's time in cramped positions (BENCHMARKS.md, "The
+    /// set-up walk judges what a turn changed").
     fn set_up_end(&self, p: &Intermedium, end: &Intermedium) -> bool {
-        let mover = p.to_move();
-        p.city_pressure(mover) >= 1 && p.moves_at_most(mover) <= SET_UP_WALK_MOVES
-            || p.feeds_sower(end, mover, SOWER)
+        p.opens_city(end, p.to_move())
     }
 
     /// Where only a sower lets the walk through, the turns of stacks that can reach the ring or

@@ -144,18 +144,29 @@ impl Intermedium {
         false
     }
 
-    /// Whether `after`, where a turn of `p` from here ended, changed what a sowing round the
-    /// City's ring depends on: the stones on the ring `p` attacks, or a stack of `p` of
-    /// `at_least` stones or more (grown, or lifted).
+    /// Whether `after`, where a turn from here ended, gives `p` a City to take: the City of
+    /// [`Intermedium::open_strikes`] at `after`, worked out from what the turn changed. Whether a
+    /// sowing takes the City depends only on the stack sown (its cell and height) and on the
+    /// stones on the ring, so where the ring is as it was, only the stacks of `p` that the turn
+    /// built or grew are walked. Exact where `p` has no City to take here; where it has one, a
+    /// City that stays open may be missed.
     #[must_use]
-    pub fn feeds_sower(&self, after: &Intermedium, p: Player, at_least: u8) -> bool {
+    pub fn opens_city(&self, after: &Intermedium, p: Player) -> bool {
         let ring = CITY_RING[!p];
-        (0..self.heights.len()).any(|i| {
-            let (was, now) = (self.heights[i], after.heights[i]);
-            was != now
-                && (ring & (1 << i) != 0
-                    || COLOUR[p] & (1 << i) != 0 && (now >= at_least || was >= at_least))
-        })
+        let same_ring =
+            self.filled & ring == after.filled & ring && self.single & ring == after.single & ring;
+        if !same_ring {
+            return after.open_strikes(p).city;
+        }
+        let mut stacks = after.filled & !after.single & COLOUR[p];
+        while stacks != 0 {
+            let i = stacks.trailing_zeros() as usize;
+            stacks &= stacks - 1;
+            if self.heights[i] != after.heights[i] && after.stack_takes_city(p, i) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether a sowing of the stack on `from` could drop a stone on the ring of the City its
@@ -192,6 +203,17 @@ impl Intermedium {
             }
         }
         tall
+    }
+
+    /// Whether sowing `p`'s stack on `i` (between turns) can take the City, its last stone on a
+    /// single stone of a full ring or the ring closed by the sowing itself.
+    fn stack_takes_city(&self, p: Player, i: usize) -> bool {
+        let without: Cells = !(1 << i);
+        let (filled, single) = (self.filled & without, self.single & COLOUR[p] & without);
+        let h = self.heights[i];
+        let [city, _] = Intermedium::strike_cells(p, filled, single);
+        city != 0 && OpeningSearch::holds(walks_into(city, h)[usize::from(NO_DIR)], i)
+            || sows_into_city(p, (filled, single), (i, NO_DIR), h)
     }
 
     /// Whether sowing `p`'s stack on `i` (between turns) can end in each kind of strike, the

@@ -228,14 +228,15 @@ fn a_tall_stack_that_may_sow_round_the_ring_is_a_sower_and_the_turns_that_feed_i
     assert!(!start.has_sower(Player::Black, 7) && !start.has_sower(Player::White, 7));
     // A stone on c10 (the ring) and c2 grown to thirteen both open the City; b5's two stones
     // touch neither.
-    for (turn, feeds) in [
+    assert!(!p.open_strikes(Player::Black).city);
+    for (turn, opens) in [
         ("a4-b5-c6-d7-e8-d9-c10", true),
         ("a4-b3-c2-d3-e2-d1-c2", true),
         ("b5-a6-b7", false),
     ] {
         let (after, _) = crate::rules::play_move(&p, turn).unwrap();
-        assert_eq!(p.feeds_sower(&after, Player::Black, 7), feeds, "{turn}");
-        assert!(!feeds || after.open_strikes(Player::Black).city, "{turn}");
+        assert_eq!(p.opens_city(&after, Player::Black), opens, "{turn}");
+        assert_eq!(after.open_strikes(Player::Black).city, opens, "{turn}");
     }
     let cell = |s: &str| s.parse::<Cell>().unwrap();
     assert!(
@@ -268,5 +269,42 @@ fn a_walk_among_some_first_decisions_finds_only_their_turns() {
     assert_eq!(
         p.moves_at_most_up_to(Player::Black, 6),
         p.moves_at_most(Player::Black) - 4 * 3u64.pow(10)
+    );
+}
+
+#[test]
+fn what_a_turn_changed_tells_exactly_whether_it_opened_the_city() {
+    use crate::rules::for_each_turn;
+    let (mut ends, mut opened) = (0, 0);
+    let mut check = |g: &Intermedium| {
+        let p = g.to_move;
+        if g.in_turn() || g.outcome().is_some() || g.open_strikes(p).city {
+            return;
+        }
+        for_each_turn(g, |_, end| {
+            let open = end.open_strikes(p).city;
+            assert_eq!(
+                g.opens_city(end, p),
+                open,
+                "{} -> {}",
+                g.to_setup(),
+                end.to_setup()
+            );
+            ends += 1;
+            opened += usize::from(open);
+        });
+    };
+    check(&pos(ELEVEN_ON_C2));
+    for seed in 300..312 {
+        random_game(seed, |g| {
+            if g.ply % 5 == 0 && g.moves_at_most(g.to_move) <= 2000 {
+                check(g);
+            }
+        });
+    }
+    eprintln!("{opened} of {ends} turn ends open the City");
+    assert!(
+        opened > 20,
+        "only {opened} of {ends} turn ends opened the City"
     );
 }
