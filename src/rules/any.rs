@@ -264,6 +264,10 @@ impl Game for AnyGame {
         each!(self, g => g.captured_by(p))
     }
 
+    fn stones_captured(&self) -> usize {
+        each!(self, g => g.stones_captured())
+    }
+
     fn removed(&self, p: Player) -> usize {
         each!(self, g => g.removed(p))
     }

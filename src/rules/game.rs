@@ -95,6 +95,13 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// How many enemy stones a player has captured and keeps off the board.
     fn captured_by(&self, p: Player) -> usize;
 
+    /// How many stones both players have captured so far, whatever became of them: what a
+    /// game's history counts its turns without a capture by. The stones kept off the board
+    /// ([`Game::captured_by`]) unless the game puts captured stones back (Cash In Hand).
+    fn stones_captured(&self) -> usize {
+        self.captured_by(Player::Black) + self.captured_by(Player::White)
+    }
+
     /// How many of a player's own stones have been taken out of the game (Grabber's removals).
     fn removed(&self, p: Player) -> usize {
         let _ = p;

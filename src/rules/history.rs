@@ -11,7 +11,6 @@
 use std::collections::HashMap;
 
 use super::game::{Game, GameOptions, Outcome, Reason};
-use super::player::Player;
 
 /// How often a repetition ends the game: at its third occurrence.
 pub const REPETITIONS_TO_DRAW: u8 = 3;
@@ -36,11 +35,6 @@ pub struct History {
     no_capture_turns: u32,
 }
 
-/// Stones captured so far in `position`, by both players.
-fn captured<G: Game>(position: &G) -> usize {
-    position.captured_by(Player::Black) + position.captured_by(Player::White)
-}
-
 impl History {
     /// The record of a game starting at `start` (a turn boundary), under `start`'s options.
     #[must_use]
@@ -56,7 +50,7 @@ impl History {
     /// Notes the position a whole move reached.
     pub fn push<G: Game>(&mut self, position: &G) {
         let hash = position.hash();
-        let captured = captured(position);
+        let captured = position.stones_captured();
         let quiet = match self.order.last() {
             Some(before) if before.captured == captured => before.quiet.saturating_add(1),
             _ => 0,

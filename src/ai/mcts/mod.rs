@@ -78,11 +78,6 @@ struct CaptureClock {
     captured: usize,
 }
 
-/// Stones captured so far in `position`, by both players.
-fn captured<G: Game>(position: &G) -> usize {
-    position.captured_by(Player::Black) + position.captured_by(Player::White)
-}
-
 impl CaptureClock {
     /// The clock at `position` (a turn boundary, or within the turn after one), which is
     /// `quiet` turns after the last capture, `captured` stones having been captured by then.
@@ -100,7 +95,7 @@ impl CaptureClock {
         if self.turns == 0 {
             return false;
         }
-        let now = captured(state);
+        let now = state.stones_captured();
         if now != self.captured {
             self.captured = now;
             self.last_capture_ply = state.ply();
@@ -197,7 +192,7 @@ impl<G: Game> Search<G> {
     #[must_use]
     pub fn new(position: G, seed: u64) -> Search<G> {
         let root = Node::new(None, position.to_move());
-        let clock = CaptureClock::at(&position, 0, captured(&position));
+        let clock = CaptureClock::at(&position, 0, position.stones_captured());
         Search {
             clock,
             root: position,
@@ -805,9 +800,9 @@ impl<G: Game> Search<G> {
         }
         let enemy = !state.to_move();
         let only_captures = eval.only_captures_stop(state);
-        let before = captured(state);
+        let before = state.stones_captured();
         let still_wins =
-            |end: &G| only_captures && captured(end) == before || eval.wins_at_once(end);
+            |end: &G| only_captures && end.stones_captured() == before || eval.wins_at_once(end);
         let stops = |end: &G| self.escapes(end, enemy, clock, |end, _| still_wins(end));
         if replay_turn(state, answer).is_some_and(|end| stops(&end)) {
             return false;

@@ -201,6 +201,9 @@ pub struct CashInHand {
     path_len: u8,
     /// Cells of the stacks captured this turn.
     captured: u64,
+    /// Stones captured in the game so far, by both players (put back on the board, so not in
+    /// the position string: a position read from one starts at 0). Not part of the hash.
+    stones_captured: u32,
     /// Placements may not go before this cell in board order.
     place_from: u8,
     hash: u64,
@@ -227,6 +230,7 @@ impl CashInHand {
             path: [NONE; 32],
             path_len: 0,
             captured: 0,
+            stones_captured: 0,
             place_from: 0,
             hash: 0,
             options,
@@ -487,6 +491,7 @@ impl CashInHand {
             self.set(i, 0);
         }
         self.captured = taken;
+        self.stones_captured = self.stones_captured.saturating_add(n);
         n.min(255) as u8
     }
 
@@ -669,6 +674,10 @@ impl Game for CashInHand {
     fn captured_by(&self, _p: Player) -> usize {
         // Captured stones go back to the supply and as many come out again: nothing is kept.
         0
+    }
+
+    fn stones_captured(&self) -> usize {
+        self.stones_captured as usize
     }
 
     fn legal_actions(&self, out: &mut ActionList) {

@@ -2,7 +2,7 @@
 //! games from the real start (128 stones, parity), and the notation round trip.
 
 use super::*;
-use crate::rules::{legal_moves, play_move};
+use crate::rules::{History, legal_moves, play_move};
 
 fn random_game(seed: u64, plies: u32, mut visit: impl FnMut(&CashInHand)) {
     let mut g = CashInHand::start(CashInHandOptions::default());
@@ -101,4 +101,35 @@ fn stacks_hemmed_in_and_outweighed_are_at_risk() {
     )
     .unwrap();
     assert_eq!(g.stones_at_risk(Player::White), 0);
+}
+
+#[test]
+fn captured_stones_are_counted_though_they_go_back_on_the_board() {
+    // Worked example 1: Black takes d3 (2) and e4 (3) and puts the 5 stones back.
+    let start = "cash-in-hand 8/6,b,1/6,w,1/8/4,w3,3/2,b14,w2,b2,3/3,b3,w3,3/8 b 30";
+    let g = CashInHand::from_setup(&Setup::parse(start).unwrap(), CashInHandOptions::default())
+        .unwrap();
+    let mut record = History::new(&g);
+    let (after, _) = play_move(&g, "c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4").unwrap();
+    assert_eq!(
+        (after.stones_captured(), after.captured_by(Player::Black)),
+        (5, 0)
+    );
+    record.push(&after);
+    assert_eq!((record.captured(), record.quiet_turns()), (5, 0));
+    // A turn that captures nothing leaves the count and adds a quiet turn.
+    let quiet = legal_moves(&after)
+        .into_iter()
+        .find(|m| !m.notation.contains('('))
+        .expect("White has a turn that captures nothing");
+    let (later, _) = play_move(&after, &quiet.notation).unwrap();
+    record.push(&later);
+    assert_eq!((record.captured(), record.quiet_turns()), (5, 1));
+    // The count is the game's, not the board's: it is not in the position string or the hash.
+    let back = CashInHand::from_setup(
+        &Setup::parse(&after.to_setup().to_string()).unwrap(),
+        CashInHandOptions::default(),
+    )
+    .unwrap();
+    assert_eq!((back.stones_captured(), back.hash()), (0, after.hash()));
 }
