@@ -383,6 +383,28 @@ fn the_search_keeps_a_capturer_where_one_tall_stack_may_sow_round_the_city() {
     }
 }
 
+/// An Intermedium position from a `match --records` game (plain UCT Black against our search,
+/// both at 200 ms) in which Black's eight stones on c4 can sow round White's whole ring
+/// (`c4-b5-a6-b7-a8-b9-c10-d9-e10`, the game's next Black turn), after which Black's stacks
+/// beside the ring land on one of its single stones whatever White does. 196 of White's 408
+/// turns let Black set up a City that White cannot stop. At 4,000 playouts the search chose one
+/// of them with 7 of 8 seeds (the game's own `a7-b6-c5-b4-c3-b2` among them) until it walked
+/// the turns of a stack that can sow round the ring by itself, and with none of 8 since
+/// (BENCHMARKS.md, "A stack that sows round the ring").
+const RING_SOWN_ROUND_BY_ONE_STACK: &str = "intermedium 7/w4,1,w4,1,w4,1,w4/b,w,1,w4,1,w4,1/w5,b,w,3,w4/1,w3,1,w,3/w3,b2,w,4/b,1,b8,3,b4/w,b6,3,b5,1/2,b7,4/1,b,1,b2,1,b,1 w 9";
+
+#[test]
+fn the_search_sees_a_stack_that_sows_round_the_ring_by_itself() {
+    for seed in 0..4 {
+        let turn = search_any_turn_seeded(RING_SOWN_ROUND_BY_ONE_STACK, 4000, seed);
+        assert!(
+            !wins_within_two_turns(turn.now()),
+            "seed {seed}: after {} Black sets up its City",
+            turn.notation()
+        );
+    }
+}
+
 /// An Intermedium position from a `match --records` game (plain UCT Black, at 200 ms, against
 /// our search at 60 ms) in which White holds two cells around Black's City and 7 of Black's 8
 /// turns let White answer with a turn after which every Black turn lets White win within two

@@ -318,25 +318,43 @@ pub fn find_turn<G: Game>(
     walk_turns(position, path, &mut |_, end| wanted(end))
 }
 
-/// As [`any_turn`], walking only the moves whose first decision `first` keeps: a walk whose
-/// cost the caller bounds (Intermedium's short stacks, when its tall ones sow along thousands
-/// of paths). Nothing allocates.
+/// As [`any_turn`], walking only the moves whose first decision `first` keeps and, within a
+/// turn, only on from the turns under way that `within` keeps: a walk whose cost the caller
+/// bounds (Intermedium's short stacks, when its tall ones sow along thousands of paths, and the
+/// sowings of a tall stack that can still close the enemy City's ring). Nothing allocates.
 pub fn any_turn_among<G: Game>(
     position: &G,
     first: impl Fn(Action) -> bool,
+    within: impl Fn(&G) -> bool,
     mut wanted: impl FnMut(&G) -> bool,
 ) -> bool {
     let mut list = ActionList::new();
     position.legal_actions(&mut list);
-    list.into_iter().filter(|&a| first(a)).any(|a| {
-        let mut next = position.clone();
-        next.play(a);
-        if next.in_turn() {
-            any_turn(&next, &mut wanted)
-        } else {
-            wanted(&next)
-        }
-    })
+    list.into_iter()
+        .filter(|&a| first(a))
+        .any(|a| ends_within(position, a, &within, &mut wanted))
+}
+
+/// Plays `a` from `position` and walks on while `within` keeps the turn under way: whether an
+/// end that `wanted` holds for was found.
+fn ends_within<G: Game>(
+    position: &G,
+    a: Action,
+    within: &impl Fn(&G) -> bool,
+    wanted: &mut impl FnMut(&G) -> bool,
+) -> bool {
+    let mut next = position.clone();
+    next.play(a);
+    if !next.in_turn() {
+        return wanted(&next);
+    }
+    if !within(&next) {
+        return false;
+    }
+    let mut list = ActionList::new();
+    next.legal_actions(&mut list);
+    list.into_iter()
+        .any(|b| ends_within(&next, b, within, wanted))
 }
 
 /// Where the decisions `actions` lead from `position` when they make one whole legal move;

@@ -61,6 +61,13 @@ pub trait Evaluator<G: Game>: Send + Sync {
         true
     }
 
+    /// Whether the set-up walk goes on from `mid`, a turn under way from `position` that
+    /// [`Evaluator::set_up_turn`] let through: a walk may keep only the sowings that can still
+    /// make what let the turn through.
+    fn set_up_within(&self, _position: &G, _mid: &G) -> bool {
+        true
+    }
+
     /// Whether the turn from `position` to `end` may have set up a win (checked before the
     /// dearer walk of the answers): always unless the game can rule it out cheaply.
     fn set_up_end(&self, _position: &G, _end: &G) -> bool {
@@ -180,16 +187,19 @@ impl Evaluator<Intermedium> for IntermediumEval {
     /// "A City set up two turns ahead"). Or a side with a sower, a tall stack that may sow round
     /// the ring by itself once a turn feeds it: then the turns of its stacks of up to [`SHORT`]
     /// stones are walked when all of them are too many (BENCHMARKS.md, "A City sown by one tall
-    /// stack").
+    /// stack"). Or a side with a stack that can sow round the whole ring now
+    /// ([`Intermedium::may_close_ring`]; BENCHMARKS.md, "A stack that sows round the ring").
     fn may_set_up(&self, p: &Intermedium) -> bool {
         let mover = p.to_move();
         if p.in_turn() {
             return false;
         }
-        if p.moves_at_most(mover) <= SET_UP_WALK_MOVES {
-            return p.city_pressure(mover) >= 1 || p.has_sower(mover, SOWER);
-        }
-        p.has_sower(mover, SOWER) && p.moves_at_most_up_to(mover, SHORT) <= SET_UP_WALK_MOVES
+        let walked = if p.moves_at_most(mover) <= SET_UP_WALK_MOVES {
+            p.city_pressure(mover) >= 1 || p.has_sower(mover, SOWER)
+        } else {
+            p.has_sower(mover, SOWER) && p.moves_at_most_up_to(mover, SHORT) <= SET_UP_WALK_MOVES
+        };
+        walked || p.may_close_ring(mover)
     }
 
     /// Only a turn that opens the City can set it up, and whether it does is worked out from
@@ -201,7 +211,8 @@ impl Evaluator<Intermedium> for IntermediumEval {
     }
 
     /// Where only a sower lets the walk through, the turns of stacks that can reach the ring or
-    /// a sower (of at most [`SHORT`] stones where all of them have too many moves).
+    /// a sower (of at most [`SHORT`] stones where all of them have too many moves), and those of
+    /// a stack of at most [`CLOSER`] stones that can sow round the whole ring by itself.
     fn set_up_turn(&self, p: &Intermedium, first: Action) -> bool {
         let mover = p.to_move();
         let few = p.moves_at_most(mover) <= SET_UP_WALK_MOVES;
@@ -209,7 +220,20 @@ impl Evaluator<Intermedium> for IntermediumEval {
             return true;
         }
         matches!(first, Action::Cell(c)
-            if (few || p.height(c) <= usize::from(SHORT)) && p.may_feed_sower(c, SOWER))
+            if (few || p.height(c) <= usize::from(SHORT)) && p.may_feed_sower(c, SOWER)
+                || p.height(c) <= usize::from(CLOSER) && p.closes_ring(c))
+    }
+
+    /// A stack taller than [`SHORT`] among too many moves to walk was let through only because it
+    /// can sow round the ring by itself: only its sowings that can still do so are walked
+    /// ([`Intermedium::may_still_close_ring`]), not every path of the stack.
+    fn set_up_within(&self, p: &Intermedium, mid: &Intermedium) -> bool {
+        let Some(origin) = mid.origin() else {
+            return true;
+        };
+        p.height(origin) <= usize::from(SHORT)
+            || p.moves_at_most(p.to_move()) <= SET_UP_WALK_MOVES
+            || mid.may_still_close_ring()
     }
 
     /// An enemy that holds two cells or more around the City of the side to move, where both
@@ -238,6 +262,13 @@ const SOWER: u8 = 7;
 /// side's taller stacks have too many moves to walk (a stack of six sows along at most 972
 /// paths).
 const SHORT: u8 = 6;
+
+/// The tallest stack whose turns the search walks for a set-up because it can sow round the
+/// enemy City's ring by itself (`Intermedium::closes_ring`). A stack of eleven sows along up to
+/// 236,196 paths, of which only those that can still close the ring are walked: searches over
+/// positions from real games took about 5 % longer with it (BENCHMARKS.md, "A stack that sows
+/// round the ring").
+const CLOSER: u8 = 11;
 
 /// Grabber: whoever cannot capture loses, so mobility (jumps available) is most of it; men held
 /// in one's columns (own and prisoners) count a little.
@@ -383,6 +414,15 @@ impl Evaluator<AnyGame> for AnyEval {
     fn set_up_turn(&self, position: &AnyGame, first: Action) -> bool {
         match position {
             AnyGame::Intermedium(g) => IntermediumEval.set_up_turn(g, first),
+            _ => true,
+        }
+    }
+
+    fn set_up_within(&self, position: &AnyGame, mid: &AnyGame) -> bool {
+        match (position, mid) {
+            (AnyGame::Intermedium(g), AnyGame::Intermedium(m)) => {
+                IntermediumEval.set_up_within(g, m)
+            }
             _ => true,
         }
     }

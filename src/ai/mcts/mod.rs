@@ -827,6 +827,7 @@ impl<G: Game> Search<G> {
         any_turn_among(
             state,
             |a| eval.set_up_turn(state, a),
+            |mid| eval.set_up_within(state, mid),
             |end| match end.outcome() {
                 Some(o) => o.winner() == Some(enemy),
                 None => {

@@ -2,11 +2,12 @@
 //! cells before the last stone lands on a single stone of the ring (White's e3 sown by d2 onto a
 //! single c1, holding e1, takes d1). A forward search over (cell, last step, stones dropped on
 //! each ring cell) on bitsets of cells, in a scratch buffer each thread keeps, so it allocates
-//! nothing; only cells from which the steps left can still end on the ring are kept.
+//! nothing; only cells from which the steps left can still end on the ring are kept. The same
+//! walk, ending anywhere, finds the sowings that hold the whole ring ([`sows_round_ring`]).
 
 use std::cell::RefCell;
 
-use super::strikes::{CITY_RING, walks_into};
+use super::strikes::{CITY_RING, COLOUR, walks_into};
 use super::{CITY, Cells, NO_DIR, NONE, ORTH, OpeningSearch, STONES_PER_COLOUR, before};
 use crate::rules::player::{ByPlayer, Player};
 
@@ -61,6 +62,78 @@ fn ring_reach(p: Player) -> &'static [[Cells; 5]; STONES_PER_COLOUR + 1] {
     &reach[p]
 }
 
+/// For each player, each number of steps and each last step: the cells of the player's colour
+/// from which that many steps can be made at all (a walk that ends anywhere).
+fn board_reach(p: Player) -> &'static [[Cells; 5]; STONES_PER_COLOUR + 1] {
+    static REACH: std::sync::OnceLock<ByPlayer<[[Cells; 5]; STONES_PER_COLOUR + 1]>> =
+        std::sync::OnceLock::new();
+    let reach = REACH.get_or_init(|| {
+        let table = |p: Player| std::array::from_fn(|k| walks_into(COLOUR[p], k as u8));
+        ByPlayer::new(table(Player::Black), table(Player::White))
+    });
+    &reach[p]
+}
+
+/// For each player, each set of ring cells (bit `k` for the `k`th cell of the ring the player
+/// attacks), each number of steps and each last step: the cells from which that many steps can
+/// drop a stone on every ring cell of the set. Worked out once.
+fn ring_cover(p: Player) -> &'static [[[Cells; 5]; STONES_PER_COLOUR + 1]; 8] {
+    type Table = [[[Cells; 5]; STONES_PER_COLOUR + 1]; 8];
+    static COVER: std::sync::OnceLock<ByPlayer<Box<Table>>> = std::sync::OnceLock::new();
+    let cover = COVER.get_or_init(|| {
+        let table = |p: Player| {
+            let ring = ATTACKED_RING[p];
+            let mut c: Box<Table> = Box::new([[[0; 5]; STONES_PER_COLOUR + 1]; 8]);
+            c[0] = *board_reach(p);
+            for k in 1..=STONES_PER_COLOUR {
+                for set in 1..8 {
+                    // Where a step may land with `k - 1` steps left to cover what is still due.
+                    let land: [Cells; 4] = std::array::from_fn(|d| {
+                        let mut to = c[set][k - 1][d];
+                        for (j, &r) in ring.iter().enumerate() {
+                            let bit: Cells = 1 << r;
+                            to &= !bit;
+                            if set >> j & 1 == 1 {
+                                to |= c[set & !(1 << j)][k - 1][d] & bit;
+                            } else {
+                                to |= c[set][k - 1][d] & bit;
+                            }
+                        }
+                        before(to, d)
+                    });
+                    for last in 0..5 {
+                        c[set][k][last] = (0..4)
+                            .filter(|&d| last == usize::from(NO_DIR) || d != (last + 2) % 4)
+                            .fold(0, |acc, d| acc | land[d]);
+                    }
+                }
+            }
+            c
+        };
+        ByPlayer::new(table(Player::Black), table(Player::White))
+    });
+    &cover[p]
+}
+
+/// Whether `p`'s stones in hand on `at` after the step `last`, `steps` of them, can still drop a
+/// stone on every cell of the ring `p` attacks that these `filled` cells leave empty.
+pub(super) fn may_still_close_ring(
+    p: Player,
+    filled: Cells,
+    (at, last): (usize, u8),
+    steps: u8,
+) -> bool {
+    let set = ATTACKED_RING[p]
+        .iter()
+        .enumerate()
+        .filter(|&(_, &r)| filled >> r & 1 == 0)
+        .fold(0, |acc, (k, _)| acc | 1 << k);
+    ring_cover(p)
+        .get(set)
+        .and_then(|c| c.get(usize::from(steps)))
+        .is_some_and(|c| OpeningSearch::holds(c[usize::from(last)], at))
+}
+
 /// Whether `steps` steps from `at` after the step `last` can end on the ring `p` attacks (a
 /// sowing taller than any stack cannot).
 pub(super) fn may_reach_ring(p: Player, at: usize, last: u8, steps: u8) -> bool {
@@ -101,9 +174,16 @@ impl Walk {
     }
 
     /// Walks `steps` steps from `at` (after `last`, in ring state `state`), emptying each layer
-    /// as it is left; the layer holding the walks' ends.
-    fn run(&mut self, p: Player, (at, last, state): (usize, u8, usize), steps: u8) -> usize {
-        let (ring, reach) = (ATTACKED_RING[p], ring_reach(p));
+    /// as it is left, keeping only the cells `reach` says can still make the steps left; the
+    /// layer holding the walks' ends.
+    fn run(
+        &mut self,
+        p: Player,
+        (at, last, state): (usize, u8, usize),
+        steps: u8,
+        reach: &[[Cells; 5]; STONES_PER_COLOUR + 1],
+    ) -> usize {
+        let ring = ATTACKED_RING[p];
         self.used = [0; 2];
         self.add(0, usize::from(last), state, 1 << at);
         let mut now = 0;
@@ -147,6 +227,20 @@ impl Walk {
         self.used[now] = 0;
         found
     }
+
+    /// Whether a walk's end in layer `now` has dropped a stone on every ring cell of `empty`.
+    /// Empties the layer.
+    fn closed_ring(&mut self, now: usize, empty: [bool; 3]) -> bool {
+        let mut found = false;
+        for j in 0..self.used[now] {
+            let (last, state) = self.active[now][j];
+            let (last, state) = (usize::from(last), usize::from(state));
+            let cells = std::mem::take(&mut self.layers[now][last][state]);
+            found |= cells != 0 && (0..3).all(|k| !empty[k] || sown(state, k) > 0);
+        }
+        self.used[now] = 0;
+        found
+    }
 }
 
 /// Whether a sowing of `p`'s that stands on `at` after the step `last` (`NO_DIR`: `at` is the
@@ -175,7 +269,24 @@ pub(super) fn sows_into_city(
         .position(|&r| usize::from(r) == at && last != NO_DIR)
         .map_or(0, |k| sown_on(0, k));
     WALK.with_borrow_mut(|walk| {
-        let end = walk.run(p, (at, last, state), steps);
+        let end = walk.run(p, (at, last, state), steps, ring_reach(p));
         walk.takes_city(p, end, heights)
+    })
+}
+
+/// Whether a sowing of `p`'s stack of `steps` stones on `at` (between turns, on a board of these
+/// `filled` cells) can drop a stone on every cell of the ring of the City `p` attacks that holds
+/// nothing once the stack is lifted: a turn after which the whole ring is held, wherever its last
+/// stone falls.
+pub(super) fn sows_round_ring(p: Player, filled: Cells, at: usize, steps: u8) -> bool {
+    let reach = board_reach(p);
+    if usize::from(steps) >= reach.len() {
+        return false;
+    }
+    let lifted = filled & !(1 << at);
+    let empty = ATTACKED_RING[p].map(|r| lifted >> r & 1 == 0);
+    WALK.with_borrow_mut(|walk| {
+        let end = walk.run(p, (at, NO_DIR, 0), steps, reach);
+        walk.closed_ring(end, empty)
     })
 }

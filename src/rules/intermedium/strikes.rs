@@ -6,7 +6,7 @@
 //! before its last stone lands on a single stone of the ring (White's e3 sown by d2 onto a single
 //! c1, holding e1, takes d1): [`super::city_walk::sows_into_city`] walks forwards to find those.
 
-use super::city_walk::{may_reach_ring, sows_into_city};
+use super::city_walk::{may_reach_ring, may_still_close_ring, sows_into_city, sows_round_ring};
 use super::{
     CELLS, CITY, Cells, DIAG, GEOMETRY, Intermedium, NO_DIR, NONE, ORTH, OpeningSearch, before,
     cell_masks, owner,
@@ -142,6 +142,51 @@ impl Intermedium {
             }
         }
         false
+    }
+
+    /// Whether one of `p`'s stacks (between turns) can sow a stone onto every empty cell around
+    /// the City `p` attacks, where that ring is not yet held whole: a turn after which any last
+    /// stone on a single stone of the ring takes the City, which the defender can stop only by
+    /// capturing ([`Intermedium::closes_ring`]).
+    #[must_use]
+    pub fn may_close_ring(&self, p: Player) -> bool {
+        let mut stacks = self.filled & !self.single & COLOUR[p];
+        while stacks != 0 {
+            let i = stacks.trailing_zeros() as usize;
+            stacks &= stacks - 1;
+            if self.stack_closes_ring(i) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether sowing the stack on `from` (between turns) can drop a stone onto every empty cell
+    /// around the City its owner attacks, where that ring is not yet held whole.
+    #[must_use]
+    pub fn closes_ring(&self, from: Cell) -> bool {
+        GEOMETRY.contains(from) && self.stack_closes_ring(GEOMETRY.index(from))
+    }
+
+    /// Whether the sowing under way can still drop a stone on every empty cell around the City
+    /// its player attacks (true between turns).
+    #[must_use]
+    pub fn may_still_close_ring(&self) -> bool {
+        self.origin == NONE
+            || may_still_close_ring(
+                self.to_move,
+                self.filled,
+                (usize::from(self.at), self.last),
+                self.left,
+            )
+    }
+
+    /// [`Intermedium::closes_ring`] by index. Stacks farther in diagonal steps from an empty
+    /// ring cell than their height are not walked.
+    fn stack_closes_ring(&self, i: usize) -> bool {
+        let (p, h) = (owner(i), self.heights[i]);
+        let empty = CITY_RING[!p] & !self.filled;
+        h >= 2 && empty != 0 && within_steps(i, empty, h) && sows_round_ring(p, self.filled, i, h)
     }
 
     /// Whether `after`, where a turn from here ended, gives `p` a City to take: the City of
@@ -306,6 +351,23 @@ impl Intermedium {
             }
         }
     }
+}
+
+/// Whether every cell of `targets` is within `steps` diagonal steps of cell `i` (its file and rank
+/// distance at most `steps`).
+fn within_steps(i: usize, targets: Cells, steps: u8) -> bool {
+    let from = GEOMETRY.cell(i);
+    let mut left = targets;
+    while left != 0 {
+        let j = left.trailing_zeros() as usize;
+        left &= left - 1;
+        let to = GEOMETRY.cell(j);
+        let (dx, dy) = (to.x().abs_diff(from.x()), to.y().abs_diff(from.y()));
+        if dx.max(dy) > steps {
+            return false;
+        }
+    }
+    true
 }
 
 #[cfg(test)]

@@ -259,11 +259,11 @@ fn a_walk_among_some_first_decisions_finds_only_their_turns() {
     let c10 = |g: &Intermedium| g.height("c10".parse::<Cell>().unwrap()) > 0;
     assert!(crate::rules::any_turn(&p, c10));
     let a4 = Action::Cell("a4".parse::<Cell>().unwrap());
-    assert!(crate::rules::any_turn_among(&p, |a| a == a4, c10));
+    assert!(crate::rules::any_turn_among(&p, |a| a == a4, |_| true, c10));
     let c2 = Action::Cell("c2".parse::<Cell>().unwrap());
-    assert!(crate::rules::any_turn_among(&p, |a| a == c2, c10));
+    assert!(crate::rules::any_turn_among(&p, |a| a == c2, |_| true, c10));
     assert!(
-        !crate::rules::any_turn_among(&p, |a| a != a4 && a != c2, c10),
+        !crate::rules::any_turn_among(&p, |a| a != a4 && a != c2, |_| true, c10),
         "only a4 and c2 reach c10"
     );
     assert_eq!(
@@ -306,5 +306,83 @@ fn what_a_turn_changed_tells_exactly_whether_it_opened_the_city() {
     assert!(
         opened > 20,
         "only {opened} of {ends} turn ends opened the City"
+    );
+}
+
+#[test]
+fn the_stacks_that_can_sow_round_the_enemy_ring_are_found_exactly() {
+    use crate::rules::{Action, for_each_turn};
+    use std::collections::BTreeSet;
+    let (mut stacks, mut closers, mut sowings, mut still) = (0, 0, 0, 0);
+    let mut check = |g: &Intermedium| {
+        let p = g.to_move;
+        if g.in_turn() || g.outcome().is_some() || g.city_pressure(p) == 3 {
+            return;
+        }
+        let mut walked = BTreeSet::new();
+        let mut closing = BTreeSet::new();
+        for_each_turn(g, |turn, end| {
+            let Some(&Action::Cell(from)) = turn.first() else {
+                panic!("a turn starts with a stack")
+            };
+            walked.insert(from);
+            if end.city_pressure(p) == 3 {
+                closing.insert(from);
+            }
+        });
+        for from in walked {
+            let found = closing.contains(&from);
+            assert_eq!(g.closes_ring(from), found, "{} {from}", g.to_setup());
+            stacks += 1;
+            closers += usize::from(found);
+        }
+        assert_eq!(g.may_close_ring(p), !closing.is_empty());
+        // Part way through each sowing: after the lift, and after its first step.
+        let mut firsts = ActionList::new();
+        g.legal_actions(&mut firsts);
+        for a in firsts {
+            let mut mid = g.clone();
+            mid.play(a);
+            let mut steps = ActionList::new();
+            mid.legal_actions(&mut steps);
+            let later = steps.iter().map(|&b| {
+                let mut next = mid.clone();
+                next.play(b);
+                next
+            });
+            for m in std::iter::once(mid.clone())
+                .chain(later)
+                .filter(Intermedium::in_turn)
+            {
+                let can = crate::rules::any_turn(&m, |end| end.city_pressure(p) == 3);
+                assert_eq!(
+                    m.may_still_close_ring(),
+                    can,
+                    "{} {:?}",
+                    g.to_setup(),
+                    m.origin()
+                );
+                sowings += 1;
+                still += usize::from(can);
+            }
+        }
+    };
+    check(&pos(ELEVEN_ON_C2));
+    for seed in 320..340 {
+        random_game(seed, |g| {
+            if g.ply % 3 == 0 && g.moves_at_most(g.to_move) <= 20_000 {
+                check(g);
+            }
+        });
+    }
+    eprintln!("{closers} of {stacks} stacks can sow round the enemy ring");
+    eprintln!("{still} of {sowings} sowings under way still can");
+    assert!(
+        still > 10 && still < sowings,
+        "{still} of {sowings} sowings"
+    );
+    assert!(
+        closers > 10,
+        "only {closers} of {stacks} stacks could close the ring"
     );
 }
