@@ -232,8 +232,8 @@ impl Evaluator<Intermedium> for IntermediumEval {
             return true;
         };
         p.height(origin) <= usize::from(SHORT)
-            || p.moves_at_most(p.to_move()) <= SET_UP_WALK_MOVES
             || mid.may_still_close_ring()
+            || p.moves_at_most(p.to_move()) <= SET_UP_WALK_MOVES
     }
 
     /// An enemy that holds two cells or more around the City of the side to move, where both

@@ -2,8 +2,9 @@
 //! cells before the last stone lands on a single stone of the ring (White's e3 sown by d2 onto a
 //! single c1, holding e1, takes d1). A forward search over (cell, last step, stones dropped on
 //! each ring cell) on bitsets of cells, in a scratch buffer each thread keeps, so it allocates
-//! nothing; only cells from which the steps left can still end on the ring are kept. The same
-//! walk, ending anywhere, finds the sowings that hold the whole ring ([`sows_round_ring`]).
+//! nothing; only cells from which the steps left can still end on the ring are kept. A table of
+//! the cells from which so many steps can still cover the ring's empty cells tells which sowings
+//! can hold the whole ring ([`may_still_close_ring`]).
 
 use std::cell::RefCell;
 
@@ -174,16 +175,9 @@ impl Walk {
     }
 
     /// Walks `steps` steps from `at` (after `last`, in ring state `state`), emptying each layer
-    /// as it is left, keeping only the cells `reach` says can still make the steps left; the
-    /// layer holding the walks' ends.
-    fn run(
-        &mut self,
-        p: Player,
-        (at, last, state): (usize, u8, usize),
-        steps: u8,
-        reach: &[[Cells; 5]; STONES_PER_COLOUR + 1],
-    ) -> usize {
-        let ring = ATTACKED_RING[p];
+    /// as it is left; the layer holding the walks' ends.
+    fn run(&mut self, p: Player, (at, last, state): (usize, u8, usize), steps: u8) -> usize {
+        let (ring, reach) = (ATTACKED_RING[p], ring_reach(p));
         self.used = [0; 2];
         self.add(0, usize::from(last), state, 1 << at);
         let mut now = 0;
@@ -227,20 +221,6 @@ impl Walk {
         self.used[now] = 0;
         found
     }
-
-    /// Whether a walk's end in layer `now` has dropped a stone on every ring cell of `empty`.
-    /// Empties the layer.
-    fn closed_ring(&mut self, now: usize, empty: [bool; 3]) -> bool {
-        let mut found = false;
-        for j in 0..self.used[now] {
-            let (last, state) = self.active[now][j];
-            let (last, state) = (usize::from(last), usize::from(state));
-            let cells = std::mem::take(&mut self.layers[now][last][state]);
-            found |= cells != 0 && (0..3).all(|k| !empty[k] || sown(state, k) > 0);
-        }
-        self.used[now] = 0;
-        found
-    }
 }
 
 /// Whether a sowing of `p`'s that stands on `at` after the step `last` (`NO_DIR`: `at` is the
@@ -269,24 +249,7 @@ pub(super) fn sows_into_city(
         .position(|&r| usize::from(r) == at && last != NO_DIR)
         .map_or(0, |k| sown_on(0, k));
     WALK.with_borrow_mut(|walk| {
-        let end = walk.run(p, (at, last, state), steps, ring_reach(p));
+        let end = walk.run(p, (at, last, state), steps);
         walk.takes_city(p, end, heights)
-    })
-}
-
-/// Whether a sowing of `p`'s stack of `steps` stones on `at` (between turns, on a board of these
-/// `filled` cells) can drop a stone on every cell of the ring of the City `p` attacks that holds
-/// nothing once the stack is lifted: a turn after which the whole ring is held, wherever its last
-/// stone falls.
-pub(super) fn sows_round_ring(p: Player, filled: Cells, at: usize, steps: u8) -> bool {
-    let reach = board_reach(p);
-    if usize::from(steps) >= reach.len() {
-        return false;
-    }
-    let lifted = filled & !(1 << at);
-    let empty = ATTACKED_RING[p].map(|r| lifted >> r & 1 == 0);
-    WALK.with_borrow_mut(|walk| {
-        let end = walk.run(p, (at, NO_DIR, 0), steps, reach);
-        walk.closed_ring(end, empty)
     })
 }

@@ -6,7 +6,7 @@
 //! before its last stone lands on a single stone of the ring (White's e3 sown by d2 onto a single
 //! c1, holding e1, takes d1): [`super::city_walk::sows_into_city`] walks forwards to find those.
 
-use super::city_walk::{may_reach_ring, may_still_close_ring, sows_into_city, sows_round_ring};
+use super::city_walk::{may_reach_ring, may_still_close_ring, sows_into_city};
 use super::{
     CELLS, CITY, Cells, DIAG, GEOMETRY, Intermedium, NO_DIR, NONE, ORTH, OpeningSearch, before,
     cell_masks, owner,
@@ -186,7 +186,11 @@ impl Intermedium {
     fn stack_closes_ring(&self, i: usize) -> bool {
         let (p, h) = (owner(i), self.heights[i]);
         let empty = CITY_RING[!p] & !self.filled;
-        h >= 2 && empty != 0 && within_steps(i, empty, h) && sows_round_ring(p, self.filled, i, h)
+        let lifted = self.filled & !(1 << i);
+        h >= 2
+            && empty != 0
+            && within_steps(i, empty, h)
+            && may_still_close_ring(p, lifted, (i, NO_DIR), h)
     }
 
     /// Whether `after`, where a turn from here ended, gives `p` a City to take: the City of
