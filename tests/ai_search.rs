@@ -420,21 +420,47 @@ fn lost_within_two_enemy_turns(start: &stackyard::rules::AnyGame) -> bool {
     start.outcome().is_none() && !any_turn(start, |end| !wins_within_two_turns(end))
 }
 
+/// Whether the enemy, to move at `after` (an Intermedium position), wins within three of its
+/// turns whatever the other side does: [`wins_within_two_turns`] holds, or it has a turn that
+/// wins or after which [`lost_within_two_enemy_turns`] holds for the other side.
+fn enemy_wins_within_three_turns(after: &stackyard::rules::AnyGame) -> bool {
+    use stackyard::rules::any_turn;
+    let enemy = after.to_move();
+    wins_within_two_turns(after)
+        || any_turn(after, |end| {
+            end.outcome().is_some_and(|o| o.winner() == Some(enemy))
+                || lost_within_two_enemy_turns(end)
+        })
+}
+
 #[test]
 fn the_search_avoids_a_city_that_the_enemy_sets_up_three_turns_ahead() {
-    use stackyard::rules::any_turn;
     for seed in 0..4 {
         let turn = search_any_turn_seeded(CITY_SET_UP_THREE_TURNS_AHEAD, 1000, seed);
-        let after = turn.now();
-        let white = stackyard::rules::Player::White;
-        let lost = wins_within_two_turns(after)
-            || any_turn(after, |end| {
-                end.outcome().is_some_and(|o| o.winner() == Some(white))
-                    || lost_within_two_enemy_turns(end)
-            });
         assert!(
-            !lost,
+            !enemy_wins_within_three_turns(turn.now()),
             "seed {seed}: after {} White sets up its City",
+            turn.notation()
+        );
+    }
+}
+
+/// An Intermedium endgame from a `match --records` game (plain UCT Black against our search,
+/// both at 200 ms) in which Black, 22 stones to White's 7, holds no cell around White's City
+/// but 21 of White's 26 turns lose within Black's next three turns whatever White does (in the
+/// game, Black's two on a8 fed its singles on b9 and c8, which then sowed onto the ring). The
+/// search lost that game by the City on Black's fourth turn from here. At 2,000 playouts it chose such a turn with 7 of 8 seeds (8 of 8 at
+/// 4,000) until it looked for set-ups from afar where the enemy is ahead in an endgame, and with
+/// none since (BENCHMARKS.md, "A City set up from afar").
+const CITY_SET_UP_FROM_AFAR: &str = "intermedium 7/1,b,2,w2,2/b2,1,b,2,w3,1/3,b,w,1,w/4,b,2/3,b,3/2,b2,1,b2,2/1,b,1,b2,1,b,1/b,1,b4,4/3,b2,3 w 95";
+
+#[test]
+fn the_search_avoids_a_city_set_up_from_afar_in_an_endgame() {
+    for seed in 0..4 {
+        let turn = search_any_turn_seeded(CITY_SET_UP_FROM_AFAR, 2000, seed);
+        assert!(
+            !enemy_wins_within_three_turns(turn.now()),
+            "seed {seed}: after {} Black sets up its City from afar",
             turn.notation()
         );
     }

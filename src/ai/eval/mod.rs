@@ -188,7 +188,8 @@ impl Evaluator<Intermedium> for IntermediumEval {
     /// the ring by itself once a turn feeds it: then the turns of its stacks of up to [`SHORT`]
     /// stones are walked when all of them are too many (BENCHMARKS.md, "A City sown by one tall
     /// stack"). Or a side with a stack that can sow round the whole ring now
-    /// ([`Intermedium::may_close_ring`]; BENCHMARKS.md, "A stack that sows round the ring").
+    /// ([`Intermedium::may_close_ring`]; BENCHMARKS.md, "A stack that sows round the ring"). Or
+    /// a side ahead in an endgame that may set the City up from afar ([`may_set_up_from_afar`]).
     fn may_set_up(&self, p: &Intermedium) -> bool {
         let mover = p.to_move();
         if p.in_turn() {
@@ -199,7 +200,7 @@ impl Evaluator<Intermedium> for IntermediumEval {
         } else {
             p.has_sower(mover, SOWER) && p.moves_at_most_up_to(mover, SHORT) <= SET_UP_WALK_MOVES
         };
-        walked || p.may_close_ring(mover)
+        walked || p.may_close_ring(mover) || may_set_up_from_afar(p, mover)
     }
 
     /// Only a turn that opens the City can set it up, and whether it does is worked out from
@@ -212,11 +213,12 @@ impl Evaluator<Intermedium> for IntermediumEval {
 
     /// Where only a sower lets the walk through, the turns of stacks that can reach the ring or
     /// a sower (of at most [`SHORT`] stones where all of them have too many moves), and those of
-    /// a stack of at most [`CLOSER`] stones that can sow round the whole ring by itself.
+    /// a stack of at most [`CLOSER`] stones that can sow round the whole ring by itself. Every
+    /// turn where the side holds part of the ring, or may set the City up from afar.
     fn set_up_turn(&self, p: &Intermedium, first: Action) -> bool {
         let mover = p.to_move();
         let few = p.moves_at_most(mover) <= SET_UP_WALK_MOVES;
-        if few && p.city_pressure(mover) >= 1 {
+        if few && p.city_pressure(mover) >= 1 || may_set_up_from_afar(p, mover) {
             return true;
         }
         matches!(first, Action::Cell(c)
@@ -239,20 +241,43 @@ impl Evaluator<Intermedium> for IntermediumEval {
     /// An enemy that holds two cells or more around the City of the side to move, where both
     /// sides' moves are few enough to walk: the side to move can only capture, so the enemy's
     /// hold on the ring does not grow before its turn (BENCHMARKS.md, "A City set up three turns
-    /// ahead").
+    /// ahead"). Or an enemy ahead in an endgame that may set the City up from afar
+    /// ([`may_set_up_from_afar`]), where the side to move has few moves too.
     fn may_be_set_up(&self, p: &Intermedium) -> bool {
         let (mover, enemy) = (p.to_move(), !p.to_move());
+        let ours = p.moves_at_most(mover);
         !p.in_turn()
-            && p.city_pressure(enemy) >= 2
-            && p.moves_at_most(mover) <= SET_UP_WALK_MOVES
-            && p.moves_at_most(enemy) <= SET_UP_WALK_MOVES
+            && (p.city_pressure(enemy) >= 2
+                && ours <= SET_UP_WALK_MOVES
+                && p.moves_at_most(enemy) <= SET_UP_WALK_MOVES
+                || ours <= ENDGAME_MOVES && may_set_up_from_afar(p, enemy))
     }
+}
+
+/// Whether `attacker`, in an endgame of at most [`ENDGAME_MOVES`] moves of its own, has taken
+/// more stones than the enemy and has a stone near an empty cell of the ring it attacks
+/// ([`Intermedium::near_empty_ring`]): then Intermedium's search looks for a City that it sets up
+/// two or three turns ahead wherever the ring stands, as it does for a side that holds part of
+/// the ring. A side far ahead may gather its stones round the ring from afar; the walks cost a
+/// search that is behind, not the one ahead (BENCHMARKS.md, "A City set up from afar").
+fn may_set_up_from_afar(p: &Intermedium, attacker: Player) -> bool {
+    p.moves_at_most(attacker) <= ENDGAME_MOVES
+        && p.captured_by(attacker) > p.captured_by(!attacker)
+        && p.near_empty_ring(attacker, NEAR)
 }
 
 /// The most moves of the side to move for which Intermedium's search looks for a City set up
 /// two turns ahead: each is played and its end judged, and every answer of the other side is
 /// walked where it opens the City.
 const SET_UP_WALK_MOVES: u64 = 3000;
+
+/// The most moves of either side for which Intermedium's search looks for a City set up from
+/// afar ([`may_set_up_from_afar`]): a stack of five sows along at most 324 paths.
+const ENDGAME_MOVES: u64 = 500;
+
+/// How many diagonal steps more than its stack's height a stone may stand from an empty cell of
+/// the enemy ring for [`may_set_up_from_afar`]: a turn may feed a stack before it sows.
+const NEAR: u8 = 2;
 
 /// The shortest stack that Intermedium's search counts as a sower, one that may sow round the
 /// enemy City's ring by itself once a turn feeds it (`Intermedium::has_sower`).

@@ -181,6 +181,24 @@ impl Intermedium {
             )
     }
 
+    /// Whether one of `p`'s stones stands within its stack's height and `more` diagonal steps of
+    /// an empty cell around the City `p` attacks (between turns): whether a turn or two of `p`
+    /// may drop stones on that ring at all. A gate on the cost of walks for a City set up from
+    /// afar, not a certainty: a sowing that passes a cell twice may feed a stack by more.
+    #[must_use]
+    pub fn near_empty_ring(&self, p: Player, more: u8) -> bool {
+        let empty = CITY_RING[!p] & !self.filled;
+        let mut stones = self.filled & COLOUR[p];
+        while stones != 0 {
+            let i = stones.trailing_zeros() as usize;
+            stones &= stones - 1;
+            if steps_to_nearest(i, empty) <= u32::from(self.heights[i]) + u32::from(more) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// [`Intermedium::closes_ring`] by index. Stacks farther in diagonal steps from an empty
     /// ring cell than their height are not walked.
     fn stack_closes_ring(&self, i: usize) -> bool {
@@ -374,6 +392,22 @@ fn within_steps(i: usize, targets: Cells, steps: u8) -> bool {
     true
 }
 
+/// How many diagonal steps cell `i` is from the nearest cell of `targets` (its file and rank
+/// distance, the larger of them); `u32::MAX` where there is none.
+fn steps_to_nearest(i: usize, targets: Cells) -> u32 {
+    let from = GEOMETRY.cell(i);
+    let mut left = targets;
+    let mut nearest = u32::MAX;
+    while left != 0 {
+        let j = left.trailing_zeros() as usize;
+        left &= left - 1;
+        let to = GEOMETRY.cell(j);
+        let (dx, dy) = (to.x().abs_diff(from.x()), to.y().abs_diff(from.y()));
+        nearest = nearest.min(u32::from(dx.max(dy)));
+    }
+    nearest
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -398,6 +432,24 @@ mod tests {
 
     fn play(g: &mut Intermedium, cell: &str) {
         g.play(Action::Cell(cell.parse().unwrap()));
+    }
+
+    #[test]
+    fn a_stone_near_the_enemy_ring_is_one_within_its_height_and_more_steps_of_an_empty_cell() {
+        let start = Intermedium::start(IntermediumOptions::default());
+        // Black's fours on c4 and e4 stand six steps from c10 and e10, five from d9.
+        assert!(start.near_empty_ring(Player::Black, 1));
+        assert!(!start.near_empty_ring(Player::Black, 0));
+        // White's two on g7 stands five steps from d2; its single on b10 stands further.
+        let g = at("intermedium b4,w,5/7/7/6,w2/7/7/7/7/7/7 w 40");
+        assert!(g.near_empty_ring(Player::White, 3));
+        assert!(!g.near_empty_ring(Player::White, 2));
+        // Black holds the whole ring round White's City (c10, e10, d9): no cell left empty.
+        // White's single on g9 stands seven steps from d2.
+        let full = at("intermedium 2,b,1,b,2/3,b,2,w/7/7/7/7/7/7/7/1,b4,5 b 30");
+        assert!(!full.near_empty_ring(Player::Black, 9));
+        assert!(full.near_empty_ring(Player::White, 6));
+        assert!(!full.near_empty_ring(Player::White, 5));
     }
 
     #[test]
