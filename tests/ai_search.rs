@@ -449,9 +449,10 @@ fn the_search_avoids_a_city_that_the_enemy_sets_up_three_turns_ahead() {
 /// both at 200 ms) in which Black, 22 stones to White's 7, holds no cell around White's City
 /// but 21 of White's 26 turns lose within Black's next three turns whatever White does (in the
 /// game, Black's two on a8 fed its singles on b9 and c8, which then sowed onto the ring). The
-/// search lost that game by the City on Black's fourth turn from here. At 2,000 playouts it chose such a turn with 7 of 8 seeds (8 of 8 at
-/// 4,000) until it looked for set-ups from afar where the enemy is ahead in an endgame, and with
-/// none since (BENCHMARKS.md, "A City set up from afar").
+/// search lost that game by the City on Black's fourth turn from here. At 2,000 playouts it
+/// chose such a turn with 7 of 8 seeds (8 of 8 at 4,000) until it looked for set-ups from afar
+/// where the enemy is ahead in an endgame, and with none since (BENCHMARKS.md, "A City set up
+/// from afar").
 const CITY_SET_UP_FROM_AFAR: &str = "intermedium 7/1,b,2,w2,2/b2,1,b,2,w3,1/3,b,w,1,w/4,b,2/3,b,3/2,b2,1,b2,2/1,b,1,b2,1,b,1/b,1,b4,4/3,b2,3 w 95";
 
 #[test]

@@ -271,8 +271,9 @@ fn may_set_up_from_afar(p: &Intermedium, attacker: Player) -> bool {
 /// walked where it opens the City.
 const SET_UP_WALK_MOVES: u64 = 3000;
 
-/// The most moves of either side for which Intermedium's search looks for a City set up from
-/// afar ([`may_set_up_from_afar`]): a stack of five sows along at most 324 paths.
+/// The most moves of the attacker (and, for a City set up three turns ahead, of the defender)
+/// for which Intermedium's search looks for a City set up from afar ([`may_set_up_from_afar`]):
+/// a stack of five sows along at most 324 paths.
 const ENDGAME_MOVES: u64 = 500;
 
 /// How many diagonal steps more than its stack's height a stone may stand from an empty cell of
