@@ -242,16 +242,13 @@ impl Intermedium {
     #[must_use]
     pub fn may_feed_sower(&self, from: Cell, at_least: u8) -> bool {
         let i = GEOMETRY.index(from);
-        let (p, h) = (owner(i), i32::from(self.heights[i]));
+        let (p, h) = (owner(i), u32::from(self.heights[i]));
         let mut targets = CITY_RING[!p] | self.stacks_of(p, at_least.saturating_sub(2));
         targets &= !(1 << i);
         while targets != 0 {
             let j = targets.trailing_zeros() as usize;
             targets &= targets - 1;
-            let to = GEOMETRY.cell(j);
-            let dx = (i32::from(to.x()) - i32::from(from.x())).abs();
-            let dy = (i32::from(to.y()) - i32::from(from.y())).abs();
-            if dx.max(dy) <= h {
+            if steps_between(from, GEOMETRY.cell(j)) <= h {
                 return true;
             }
         }
@@ -383,17 +380,21 @@ fn within_steps(i: usize, targets: Cells, steps: u8) -> bool {
     while left != 0 {
         let j = left.trailing_zeros() as usize;
         left &= left - 1;
-        let to = GEOMETRY.cell(j);
-        let (dx, dy) = (to.x().abs_diff(from.x()), to.y().abs_diff(from.y()));
-        if dx.max(dy) > steps {
+        if steps_between(from, GEOMETRY.cell(j)) > u32::from(steps) {
             return false;
         }
     }
     true
 }
 
-/// How many diagonal steps cell `i` is from the nearest cell of `targets` (its file and rank
-/// distance, the larger of them); `u32::MAX` where there is none.
+/// How many diagonal steps apart two cells are at the least: their file or rank distance,
+/// whichever is larger.
+fn steps_between(from: Cell, to: Cell) -> u32 {
+    u32::from(to.x().abs_diff(from.x()).max(to.y().abs_diff(from.y())))
+}
+
+/// How many diagonal steps cell `i` is from the nearest cell of `targets`
+/// ([`steps_between`]); `u32::MAX` where there is none.
 fn steps_to_nearest(i: usize, targets: Cells) -> u32 {
     let from = GEOMETRY.cell(i);
     let mut left = targets;
@@ -401,9 +402,7 @@ fn steps_to_nearest(i: usize, targets: Cells) -> u32 {
     while left != 0 {
         let j = left.trailing_zeros() as usize;
         left &= left - 1;
-        let to = GEOMETRY.cell(j);
-        let (dx, dy) = (to.x().abs_diff(from.x()), to.y().abs_diff(from.y()));
-        nearest = nearest.min(u32::from(dx.max(dy)));
+        nearest = nearest.min(steps_between(from, GEOMETRY.cell(j)));
     }
     nearest
 }
