@@ -235,6 +235,15 @@ fn bad_players_and_counts_are_refused_by_name() {
         ),
         (vec!["bench", "--seconds", "0"], "--seconds"),
         (
+            vec!["bench", "--threads", "0"],
+            "bad --threads '0': '0' is not a count from 1 to 1024",
+        ),
+        (
+            vec!["bench", "--threads", "4-2"],
+            "the range 4-2 runs backwards",
+        ),
+        (vec!["bench", "--threads", "1,two"], "'two' is not a count"),
+        (
             vec![
                 "match",
                 "--game",
@@ -302,6 +311,43 @@ fn bench_reports_the_speeds_of_a_game_on_one_thread_and_on_every_core() {
     }
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     assert_eq!(field(game, "threads"), cores as f64, "{out}");
+}
+
+#[test]
+fn bench_sweeps_the_numbers_of_threads_asked_for() {
+    let (code, out, err) = run(&[
+        "bench",
+        "--game",
+        "grabber-6",
+        "--seconds",
+        "0.05",
+        "--threads",
+        "1-2,4",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for on in ["1 thread", "2 threads", "4 threads"] {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(&format!("grabber-6 on {on}: ")))
+            .unwrap_or_else(|| panic!("no line for {on}: {out}"));
+        assert!(line.contains("iterations/s with a tree each"), "{line}");
+        assert!(line.contains("on one shared tree"), "{line}");
+    }
+    let (code, out, err) = run(&[
+        "bench",
+        "--game",
+        "grabber-6",
+        "--seconds",
+        "0.05",
+        "--threads",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let sweep = &out[out.find("\"sweep\":[").expect("the sweep")..];
+    assert_eq!(field(sweep, "threads"), 3.0, "{out}");
+    assert!(field(sweep, "iters_per_s") > 0.0, "{out}");
+    assert!(field(sweep, "shared_tree_iters_per_s") > 0.0, "{out}");
 }
 
 #[test]

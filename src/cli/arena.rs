@@ -1,22 +1,20 @@
-//! `stackyard match` and `stackyard bench`: players against each other, and raw speed, for each
-//! game, printed for people or as JSON.
+//! `stackyard match` and `stackyard soak`: players against each other, printed for people or as
+//! JSON, and memory over many games.
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::ai::arena::{Contestant, PlayerSpec, play_game, summarise};
-use crate::ai::eval::AnyEval;
 use crate::ai::sprt::Sprt;
-use crate::ai::{Level, Search};
-use crate::rules::{ActionList, AnyGame, BUILT, Game, GameId, Player, Setup, zobrist};
+use crate::rules::{AnyGame, BUILT, Game, GameId, Player, Setup, zobrist};
 
 use super::match_journal::Journal;
 use super::match_tally::{Records, SprtResult, Tally};
 use super::referee::Failure;
 
-fn game_id(name: &str) -> Result<GameId, Failure> {
+pub(super) fn game_id(name: &str) -> Result<GameId, Failure> {
     name.parse().map_err(|e| Failure::usage(format!("{e}")))
 }
 
@@ -276,93 +274,6 @@ fn json_summary(s: &crate::ai::arena::MatchSummary, sprt: Option<SprtResult>) ->
         s.longest_quiet,
         s.longest_quiet_decisive
     )
-}
-
-/// `bench [--game G] [--seconds S] [--json]`: random playouts and actions per second, and search
-/// iterations per second from the start, for each game.
-pub fn run_bench(game: Option<&str>, seconds: f64, json: bool) -> Result<Vec<String>, Failure> {
-    let ids: Vec<GameId> = match game {
-        Some(name) => vec![game_id(name)?],
-        None => BUILT.to_vec(),
-    };
-    if !(seconds > 0.0 && seconds.is_finite()) {
-        return Err(Failure::usage("--seconds must be a positive number"));
-    }
-    let budget = Duration::from_secs_f64(seconds);
-    let mut lines = Vec::new();
-    let mut objects = Vec::new();
-    for id in ids {
-        let start = AnyGame::start_with(id, []).map_err(Failure::usage)?;
-        let (playouts, actions, took) = random_playouts(&start, budget);
-        let secs = took.as_secs_f64();
-        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-        let (ips, nodes) = search_speed(&start, budget, 1, false);
-        let (ips_all, _) = search_speed(&start, budget, cores, false);
-        let (ips_tree, _) = search_speed(&start, budget, cores, true);
-        let (pps, aps) = (playouts as f64 / secs, actions as f64 / secs);
-        objects.push(format!(
-            "\"{id}\":{{\"playouts_per_s\":{pps:.1},\"actions_per_s\":{aps:.0},\
-             \"mcts_iters_per_s\":{ips:.1},\"mcts_nodes\":{nodes},\"threads\":{cores},\
-             \"mcts_iters_per_s_all_threads\":{ips_all:.1},\
-             \"mcts_iters_per_s_shared_tree\":{ips_tree:.1}}}"
-        ));
-        lines.push(format!(
-            "{id}: {pps:.0} random playouts/s, {:.2} M actions/s; search {ips:.0} iterations/s \
-             from the start on one thread ({nodes} nodes in the tree), {ips_all:.0} on {cores} \
-             threads with a tree each ({:.2}x), {ips_tree:.0} on one shared tree ({:.2}x)",
-            aps / 1e6,
-            ips_all / ips.max(1e-9),
-            ips_tree / ips.max(1e-9)
-        ));
-    }
-    if json {
-        return Ok(vec![format!("{{{}}}", objects.join(","))]);
-    }
-    Ok(lines)
-}
-
-/// Master's search from `start` for `budget` on `threads` threads (a tree each, or one
-/// `shared_tree`): iterations per second and the kept tree's nodes.
-fn search_speed(
-    start: &AnyGame,
-    budget: Duration,
-    threads: usize,
-    shared_tree: bool,
-) -> (f64, usize) {
-    let mut search = Search::new(start.clone(), 1);
-    let settings = crate::ai::Settings {
-        time: Some(budget),
-        threads,
-        shared_tree,
-        ..Level::Master.settings(budget)
-    };
-    let t = Instant::now();
-    let (iterations, nodes) = search
-        .run(&AnyEval, &settings, None)
-        .map_or((0, 0), |r| (r.iterations, r.nodes));
-    (f64::from(iterations) / t.elapsed().as_secs_f64(), nodes)
-}
-
-fn random_playouts(start: &AnyGame, budget: Duration) -> (u64, u64, Duration) {
-    let t = Instant::now();
-    let mut seed = 99u64;
-    let (mut games, mut actions) = (0u64, 0u64);
-    let mut list = ActionList::new();
-    while games == 0 || t.elapsed() < budget {
-        let mut g = start.clone();
-        loop {
-            list.clear();
-            g.legal_actions(&mut list);
-            if list.is_empty() {
-                break;
-            }
-            seed = zobrist::key(seed);
-            g.play(list[(seed % list.len() as u64) as usize]);
-            actions += 1;
-        }
-        games += 1;
-    }
-    (games, actions, t.elapsed())
 }
 
 /// Resident and peak memory of this process in KiB, where the system tells (Linux).

@@ -3,6 +3,7 @@
 #[cfg(feature = "app")]
 mod app_options;
 mod arena;
+mod bench;
 mod match_journal;
 mod match_tally;
 mod referee;
@@ -209,6 +210,9 @@ enum Command {
         /// Seconds per measure
         #[arg(long, default_value_t = 2.0)]
         seconds: f64,
+        /// Also measure the search on each of these numbers of threads (1-15, 1,2,4,8)
+        #[arg(long, value_name = "LIST")]
+        threads: Option<String>,
         /// Print one JSON object
         #[arg(long)]
         json: bool,
@@ -487,8 +491,14 @@ pub fn run(
         Some(Command::Bench {
             game,
             seconds,
+            threads,
             json,
-        }) => arena::run_bench(game.as_deref(), seconds, json),
+        }) => bench::run_bench(&bench::BenchRequest {
+            game: game.as_deref(),
+            seconds,
+            threads: threads.as_deref(),
+            json,
+        }),
         #[cfg(feature = "app")]
         Some(Command::BenchFrames {
             quality,
