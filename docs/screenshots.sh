@@ -38,3 +38,7 @@ shot docs/attract.png --profile assets/exhibition.ron --screen attract --quality
 # --game splay greedy greedy --games 20 --seed 3 --opt no_capture_turns=40 --records DIR`: the
 # rule at 40 turns, so that greedy players reach it).
 shot docs/splay-no-capture-draw.png --load docs/records/splay-no-capture-40.ron --quality high
+# The same for Cash In Hand (game 6 of `stackyard match --game cash-in-hand random random --games
+# 6 --seed 3 --opt no_capture_turns=40 --records DIR`). docs/cash-in-hand-options.png, the
+# picker, was taken in a real window (the title's Choose clicked with xdotool under Xvfb).
+shot docs/cash-in-hand-no-capture-draw.png --load docs/records/cash-in-hand-no-capture-40.ron --quality high

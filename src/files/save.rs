@@ -368,38 +368,46 @@ mod tests {
 
     #[test]
     fn a_move_after_the_no_progress_draw_is_refused_and_a_file_from_before_the_rule_loads() {
-        let quiet = |turns: &str| {
-            AnyGame::start_with(GameId::Splay, [turns])
-                .unwrap()
-                .options()
-        };
-        let start = AnyGame::start_with(GameId::Splay, ["no_capture_turns=4"]).unwrap();
-        let mut moves: Vec<String> = ["c3-c4", "c6-c5", "d3-d4", "d6-d5"]
-            .iter()
-            .map(|m| m.to_string())
-            .collect();
-        assert_eq!(
-            SaveFile::of(&start, &moves, SavedSeats::default())
-                .replay()
-                .unwrap()
-                .moves
-                .len(),
-            4
-        );
-        moves.push("e3-e4".into());
+        // Four turns without a capture from each start, then a fifth.
+        let games: [(GameId, [&str; 5]); 2] = [
+            (GameId::Splay, ["c3-c4", "c6-c5", "d3-d4", "d6-d5", "e3-e4"]),
+            (
+                GameId::CashInHand,
+                [
+                    "a1:3 b2:3",
+                    "a8:30 b7:10 c8:10 d7:7 e6:1 d5:1 e4:1",
+                    "b2:2 c1:2",
+                    "e6:1 f7:1",
+                    "b2:1 a3:1",
+                ],
+            ),
+        ];
+        for (id, turns) in games {
+            refuses_a_move_after_four_quiet_turns(id, &turns);
+        }
+    }
+
+    fn refuses_a_move_after_four_quiet_turns(id: GameId, turns: &[&str; 5]) {
+        let quiet = |turns: &str| AnyGame::start_with(id, [turns]).unwrap().options();
+        let start = AnyGame::start_with(id, ["no_capture_turns=4"]).unwrap();
+        let mut moves: Vec<String> = turns[..4].iter().map(|m| m.to_string()).collect();
+        let kept = SaveFile::of(&start, &moves, SavedSeats::default()).replay();
+        assert_eq!(kept.unwrap().moves.len(), 4, "{id}");
+        moves.push(turns[4].into());
         let file = SaveFile::of(&start, &moves, SavedSeats::default());
         let e = file.replay().expect_err("a move after the draw");
         assert!(
-            e.to_string().contains("move 5 'e3-e4'") && e.to_string().contains("for 4 turns"),
-            "{e}"
+            e.to_string().contains(&format!("move 5 '{}'", turns[4]))
+                && e.to_string().contains("for 4 turns"),
+            "{id}: {e}"
         );
         // The same game written before the rule existed (no `no_capture_turns` in its options)
         // was played without it, and loads whole.
         let text = file.to_ron();
         assert!(text.contains("no_capture_turns: 4"), "{text}");
         let before = SaveFile::from_ron(&text.replace("no_capture_turns: 4,", "")).unwrap();
-        assert_eq!(before.options, quiet("no_capture_turns=0"));
-        assert_eq!(before.replay().unwrap().moves.len(), 5);
+        assert_eq!(before.options, quiet("no_capture_turns=0"), "{id}");
+        assert_eq!(before.replay().unwrap().moves.len(), 5, "{id}");
     }
 
     #[test]

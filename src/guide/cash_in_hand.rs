@@ -31,6 +31,10 @@ pub(super) const GUIDE: Guide = Guide {
             "guide.cash-in-hand.rule.4.heading",
             "guide.cash-in-hand.rule.4.text",
         ),
+        (
+            "guide.cash-in-hand.rule.5.heading",
+            "guide.cash-in-hand.rule.5.text",
+        ),
     ],
     demos: &[
         Demo {

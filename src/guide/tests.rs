@@ -96,12 +96,22 @@ fn every_demonstration_of_a_capture_or_win_is_there() {
 }
 
 #[test]
-fn the_splay_guide_states_the_no_progress_draw_at_its_default_length() {
+fn the_guides_state_the_no_progress_draw_at_its_default_length() {
     use crate::files::i18n::StringTable;
-    let turns = crate::rules::DEFAULT_NO_CAPTURE_TURNS.to_string();
     let german = StringTable::from_ron(include_str!("../../assets/i18n/de.ron")).unwrap();
-    for table in [StringTable::english(), german] {
-        let text = table.get("guide.splay.rule.6.text").unwrap();
-        assert!(text.contains(&format!("{turns} ")), "{text}");
+    for (key, turns) in [
+        (
+            "guide.splay.rule.6.text",
+            crate::rules::splay::DEFAULT_NO_CAPTURE_TURNS,
+        ),
+        (
+            "guide.cash-in-hand.rule.5.text",
+            crate::rules::cash_in_hand::DEFAULT_NO_CAPTURE_TURNS,
+        ),
+    ] {
+        for table in [StringTable::english(), german.clone()] {
+            let text = table.get(key).unwrap();
+            assert!(text.contains(&format!("{turns} ")), "{key}: {text}");
+        }
     }
 }

@@ -99,6 +99,23 @@ impl AnyOptions {
         }
     }
 
+    /// The no-progress draw's number of turns where the game has that house rule (Cash In
+    /// Hand and Splay; 0 while it is off), with the game's default: what the options panel
+    /// switches on and off.
+    pub fn no_capture_draw(&mut self) -> Option<(&mut u32, u32)> {
+        match self {
+            AnyOptions::CashInHand(o) => Some((
+                &mut o.no_capture_turns,
+                super::cash_in_hand::DEFAULT_NO_CAPTURE_TURNS,
+            )),
+            AnyOptions::Splay(o) => Some((
+                &mut o.no_capture_turns,
+                super::splay::DEFAULT_NO_CAPTURE_TURNS,
+            )),
+            AnyOptions::Intermedium(_) | AnyOptions::Grabber(..) | AnyOptions::Support(_) => None,
+        }
+    }
+
     /// The game's options, by name, with what each takes.
     #[must_use]
     pub fn descriptions(&self) -> &'static [(&'static str, &'static str)] {

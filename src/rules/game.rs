@@ -335,6 +335,22 @@ pub fn parse_ply_cap(value: &str) -> Result<u32, OptionError> {
     }
 }
 
+/// Reads a number of turns for the no-progress draw (`no_capture_turns`), 0 included: decimal
+/// digits only, below 2^32.
+///
+/// # Errors
+/// [`OptionError::Value`] otherwise.
+pub fn parse_turns(name: &str, value: &str) -> Result<u32, OptionError> {
+    match value.parse::<u32>() {
+        Ok(n) if value.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
+        _ => Err(OptionError::Value {
+            name: name.into(),
+            value: value.into(),
+            expected: "a number of turns (0 for never)",
+        }),
+    }
+}
+
 /// Reads a colour option (`first_player`, `a1_colour`): `black` or `white`.
 ///
 /// # Errors

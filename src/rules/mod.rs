@@ -42,7 +42,7 @@ pub use cash_in_hand::{CashInHand, CashInHandOptions};
 pub use cell::{Cell, CellError, Dir, Geometry, MAX_SIDE};
 pub use game::{
     DEFAULT_PLY_CAP, Game, GameOptions, OptionError, Outcome, Reason, parse_colour, parse_ply_cap,
-    parse_switch,
+    parse_switch, parse_turns,
 };
 pub use game_id::{GameId, UnknownGame};
 pub use grabber::{Grabber, GrabberOptions};
@@ -51,7 +51,7 @@ pub use intermedium::{Intermedium, IntermediumOptions};
 pub use notation::{NotationError, read_cell, read_dir};
 pub use player::{ByPlayer, Player};
 pub use setup::{PositionError, Setup, TokenProblem, parse_count, write_board};
-pub use splay::{DEFAULT_NO_CAPTURE_TURNS, Splay, SplayOptions};
+pub use splay::{Splay, SplayOptions};
 pub use stack::{MAX_STACK, Stack, StackError};
 pub use support::{Support, SupportOptions};
 pub use travel::{Place, Travel};

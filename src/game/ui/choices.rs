@@ -6,7 +6,7 @@ use bevy_egui::egui;
 use crate::game::core::i18n::Tr;
 use crate::game::core::seats::Seat;
 use crate::game::ui::named::name_control;
-use crate::rules::{AnyOptions, DEFAULT_NO_CAPTURE_TURNS, Player};
+use crate::rules::{AnyOptions, GameId, Player};
 
 /// The options of a game as widgets: who moves first, and the game's own switches.
 pub fn edit_options(ui: &mut egui::Ui, tr: &Tr, options: &mut AnyOptions) {
@@ -31,22 +31,33 @@ pub fn edit_options(ui: &mut egui::Ui, tr: &Tr, options: &mut AnyOptions) {
         ui.checkbox(&mut o.push_to_edge, tr.t("option.push_to_edge"))
             .on_hover_text(tr.t("option.push_to_edge.help"));
     }
-    if let AnyOptions::Splay(o) = options {
-        no_capture_draw(ui, tr, &mut o.no_capture_turns);
+    let game = options.game();
+    if let Some((turns, default)) = options.no_capture_draw() {
+        no_capture_draw(ui, tr, game, turns, default);
     }
 }
 
-/// Splay's no-progress draw, on (at its default length) or off.
-fn no_capture_draw(ui: &mut egui::Ui, tr: &Tr, turns: &mut u32) {
+/// The no-progress draw (Cash In Hand's and Splay's house rule), on (at the game's default
+/// length, `default`) or off.
+fn no_capture_draw(ui: &mut egui::Ui, tr: &Tr, game: GameId, turns: &mut u32, default: u32) {
     let mut on = *turns > 0;
-    let shown = if on { *turns } else { DEFAULT_NO_CAPTURE_TURNS };
+    let shown = if on { *turns } else { default };
     let label = tr.tf("option.no_capture", &[("turns", &shown)]);
     if ui
         .checkbox(&mut on, label)
-        .on_hover_text(tr.t("option.no_capture.help"))
+        .on_hover_text(tr.t(no_progress_help(game)))
         .changed()
     {
-        *turns = if on { DEFAULT_NO_CAPTURE_TURNS } else { 0 };
+        *turns = if on { default } else { 0 };
+    }
+}
+
+/// Why a game has the no-progress draw, in its own terms.
+fn no_progress_help(game: GameId) -> &'static str {
+    if game == GameId::CashInHand {
+        "option.no_capture.help.cash-in-hand"
+    } else {
+        "option.no_capture.help"
     }
 }
 

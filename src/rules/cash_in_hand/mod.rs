@@ -12,7 +12,7 @@ mod options;
 #[cfg(test)]
 mod tests;
 
-pub use options::CashInHandOptions;
+pub use options::{CashInHandOptions, DEFAULT_NO_CAPTURE_TURNS};
 
 use crate::rules::action::{Action, ActionList, TurnActions};
 use crate::rules::cell::{Cell, Dir, Geometry};

@@ -1,11 +1,13 @@
-//! Cash In Hand's options: who moves first, and the common turn cap.
+//! Cash In Hand's options: who moves first, the common turn cap and the no-progress draw.
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::game::{DEFAULT_PLY_CAP, GameOptions, OptionError, parse_colour, parse_ply_cap};
+use crate::rules::game::{
+    DEFAULT_PLY_CAP, GameOptions, OptionError, parse_colour, parse_ply_cap, parse_turns,
+};
 use crate::rules::player::Player;
 
-/// Cash In Hand's options (the spec's table plus NOTATION.md's `ply_cap`).
+/// Cash In Hand's options (the spec's table plus NOTATION.md's `ply_cap`, and our house rule).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct CashInHandOptions {
@@ -13,13 +15,24 @@ pub struct CashInHandOptions {
     pub first_player: Player,
     /// The game is a draw once the ply reaches this.
     pub ply_cap: u32,
+    /// The no-progress draw (a house rule, as Splay's): a game in which no stone was captured
+    /// for this many turns is drawn; 0 turns it off. Captured stones count though they go back
+    /// on the board. A file that does not name it was written before the rule, for a game
+    /// played without it, so it reads as off there.
+    #[serde(default)]
+    pub no_capture_turns: u32,
 }
+
+/// The no-progress draw's default: longer than every capture-free stretch of the decisive games
+/// between the computer's levels measured (BENCHMARKS.md, "Cash In Hand's no-progress draw").
+pub const DEFAULT_NO_CAPTURE_TURNS: u32 = 300;
 
 impl Default for CashInHandOptions {
     fn default() -> Self {
         CashInHandOptions {
             first_player: Player::Black,
             ply_cap: DEFAULT_PLY_CAP,
+            no_capture_turns: DEFAULT_NO_CAPTURE_TURNS,
         }
     }
 }
@@ -28,6 +41,10 @@ impl GameOptions for CashInHandOptions {
     const DESCRIPTIONS: &'static [(&'static str, &'static str)] = &[
         ("first_player", "black (default) or white"),
         ("ply_cap", "turns before a draw, 1000 by default"),
+        (
+            "no_capture_turns",
+            "turns without a capture before a draw, 0 for never, 300 by default",
+        ),
     ];
 
     fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
@@ -36,6 +53,7 @@ impl GameOptions for CashInHandOptions {
                 self.first_player = parse_colour(name, value)?;
             }
             "ply_cap" => self.ply_cap = parse_ply_cap(value)?,
+            "no_capture_turns" => self.no_capture_turns = parse_turns(name, value)?,
             _ => {
                 return Err(OptionError::unknown(name, Self::DESCRIPTIONS));
             }
@@ -46,6 +64,10 @@ impl GameOptions for CashInHandOptions {
     fn ply_cap(&self) -> u32 {
         self.ply_cap
     }
+
+    fn no_capture_turns(&self) -> u32 {
+        self.no_capture_turns
+    }
 }
 
 #[cfg(test)]
@@ -55,13 +77,41 @@ mod tests {
     #[test]
     fn options_are_set_by_name_and_checked() {
         let o = CashInHandOptions::default()
-            .with_settings(["first_player=white"])
+            .with_settings(["first_player=white", "no_capture_turns=0"])
             .unwrap();
         assert_eq!(o.first_player, Player::White);
+        assert_eq!(o.no_capture_turns(), 0);
         assert!(
             CashInHandOptions::default()
                 .with_settings(["opening_rule=on"])
                 .is_err()
+        );
+        for bad in [
+            "no_capture_turns=-1",
+            "no_capture_turns=+5",
+            "no_capture_turns=x",
+        ] {
+            let e = CashInHandOptions::default()
+                .with_settings([bad])
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains("no_capture_turns"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn the_no_progress_draw_is_on_by_default_at_the_length_its_description_gives() {
+        assert_eq!(
+            CashInHandOptions::default().no_capture_turns(),
+            DEFAULT_NO_CAPTURE_TURNS
+        );
+        let (_, said) = CashInHandOptions::DESCRIPTIONS
+            .iter()
+            .find(|(name, _)| *name == "no_capture_turns")
+            .unwrap();
+        assert!(
+            said.contains(&format!("{DEFAULT_NO_CAPTURE_TURNS} by default")),
+            "{said}"
         );
     }
 }

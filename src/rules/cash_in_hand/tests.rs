@@ -133,3 +133,33 @@ fn captured_stones_are_counted_though_they_go_back_on_the_board() {
     .unwrap();
     assert_eq!((back.stones_captured(), back.hash()), (0, after.hash()));
 }
+
+#[test]
+fn turns_without_a_capture_draw_the_game_under_the_no_progress_rule() {
+    // Worked example 1's capture, then White and Black answer with turns that capture nothing.
+    let start = "cash-in-hand 8/6,b,1/6,w,1/8/4,w3,3/2,b14,w2,b2,3/3,b3,w3,3/8 b 30";
+    let play_quietly = |turns: u32| {
+        let options = CashInHandOptions {
+            no_capture_turns: turns,
+            ..CashInHandOptions::default()
+        };
+        let mut g = CashInHand::from_setup(&Setup::parse(start).unwrap(), options).unwrap();
+        let mut record = History::new(&g);
+        g = play_move(&g, "c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4")
+            .unwrap()
+            .0;
+        record.push(&g);
+        for _ in 0..2 {
+            let quiet = legal_moves(&g)
+                .into_iter()
+                .find(|m| !m.notation.contains('('))
+                .expect("a turn that captures nothing");
+            g = play_move(&g, &quiet.notation).unwrap().0;
+            record.push(&g);
+        }
+        (record.quiet_turns(), record.outcome(&g))
+    };
+    assert_eq!(play_quietly(3), (2, None), "two quiet turns of three");
+    assert_eq!(play_quietly(2), (2, Some(Outcome::Draw(Reason::NoCapture))));
+    assert_eq!(play_quietly(0), (2, None), "the rule switched off");
+}

@@ -2,7 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::game::{DEFAULT_PLY_CAP, GameOptions, OptionError, parse_colour, parse_ply_cap};
+use crate::rules::game::{
+    DEFAULT_PLY_CAP, GameOptions, OptionError, parse_colour, parse_ply_cap, parse_turns,
+};
 use crate::rules::player::Player;
 
 /// Splay's options (the spec's table plus NOTATION.md's `ply_cap`).
@@ -64,18 +66,6 @@ impl GameOptions for SplayOptions {
 
     fn no_capture_turns(&self) -> u32 {
         self.no_capture_turns
-    }
-}
-
-/// Reads a number of turns, 0 included: decimal digits only, below 2^32.
-fn parse_turns(name: &str, value: &str) -> Result<u32, OptionError> {
-    match value.parse::<u32>() {
-        Ok(n) if value.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
-        _ => Err(OptionError::Value {
-            name: name.into(),
-            value: value.into(),
-            expected: "a number of turns (0 for never)",
-        }),
     }
 }
 
