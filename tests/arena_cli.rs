@@ -286,17 +286,18 @@ fn bad_players_and_counts_are_refused_by_name() {
     }
 }
 
+/// `bench` of Grabber 6x6 for 50 ms a measure, with `extra` arguments: its standard output.
+fn bench_grabber_6(extra: &[&str]) -> String {
+    let mut args = vec!["bench", "--game", "grabber-6", "--seconds", "0.05"];
+    args.extend_from_slice(extra);
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out
+}
+
 #[test]
 fn bench_reports_the_speeds_of_a_game_on_one_thread_and_on_every_core() {
-    let (code, out, err) = run(&[
-        "bench",
-        "--game",
-        "grabber-6",
-        "--seconds",
-        "0.05",
-        "--json",
-    ]);
-    assert_eq!(code, 0, "{err}");
+    let out = bench_grabber_6(&["--json"]);
     let game = &out[out.find("\"grabber-6\"").expect("the game's object")..];
     for name in [
         "playouts_per_s",
@@ -315,16 +316,7 @@ fn bench_reports_the_speeds_of_a_game_on_one_thread_and_on_every_core() {
 
 #[test]
 fn bench_sweeps_the_numbers_of_threads_asked_for() {
-    let (code, out, err) = run(&[
-        "bench",
-        "--game",
-        "grabber-6",
-        "--seconds",
-        "0.05",
-        "--threads",
-        "1-2,4",
-    ]);
-    assert_eq!(code, 0, "{err}");
+    let out = bench_grabber_6(&["--threads", "1-2,4"]);
     for on in ["1 thread", "2 threads", "4 threads"] {
         let line = out
             .lines()
@@ -333,17 +325,7 @@ fn bench_sweeps_the_numbers_of_threads_asked_for() {
         assert!(line.contains("iterations/s with a tree each"), "{line}");
         assert!(line.contains("on one shared tree"), "{line}");
     }
-    let (code, out, err) = run(&[
-        "bench",
-        "--game",
-        "grabber-6",
-        "--seconds",
-        "0.05",
-        "--threads",
-        "3",
-        "--json",
-    ]);
-    assert_eq!(code, 0, "{err}");
+    let out = bench_grabber_6(&["--threads", "3", "--json"]);
     let sweep = &out[out.find("\"sweep\":[").expect("the sweep")..];
     assert_eq!(field(sweep, "threads"), 3.0, "{out}");
     assert!(field(sweep, "iters_per_s") > 0.0, "{out}");
