@@ -2,9 +2,10 @@
 //! cells before the last stone lands on a single stone of the ring (White's e3 sown by d2 onto a
 //! single c1, holding e1, takes d1). A forward search over (cell, last step, stones dropped on
 //! each ring cell) on bitsets of cells, in a scratch buffer each thread keeps, so it allocates
-//! nothing; only cells from which the steps left can still end on the ring are kept. A table of
-//! the cells from which so many steps can still cover the ring's empty cells tells which sowings
-//! can hold the whole ring ([`may_still_close_ring`]).
+//! nothing; only cells from which the steps left can still end on the ring, and still drop a
+//! stone on each of its cells left empty, are kept. That table of the cells from which so many
+//! steps can still cover the ring's empty cells also tells which sowings can hold the whole ring
+//! ([`may_still_close_ring`]).
 
 use std::cell::RefCell;
 
@@ -175,9 +176,24 @@ impl Walk {
     }
 
     /// Walks `steps` steps from `at` (after `last`, in ring state `state`), emptying each layer
-    /// as it is left; the layer holding the walks' ends.
-    fn run(&mut self, p: Player, (at, last, state): (usize, u8, usize), steps: u8) -> usize {
-        let (ring, reach) = (ATTACKED_RING[p], ring_reach(p));
+    /// as it is left; the layer holding the walks' ends. Only the cells from which the steps
+    /// left can still end on the ring *and* drop a stone on each ring cell that is still empty
+    /// (`heights` before the walk, as in [`Walk::takes_city`]) are kept.
+    fn run(
+        &mut self,
+        p: Player,
+        (at, last, state): (usize, u8, usize),
+        steps: u8,
+        heights: [usize; 3],
+    ) -> usize {
+        let (ring, reach, cover) = (ATTACKED_RING[p], ring_reach(p), ring_cover(p));
+        // For each ring state, the ring cells (bit k for the k-th) still without a stone.
+        let empty: [usize; RING_STATES] = std::array::from_fn(|st| {
+            (0..3)
+                .filter(|&k| heights[k] + sown(st, k) == 0)
+                .fold(0, |acc, k| acc | 1 << k)
+        });
+        let keep = |st: usize, left: usize, d: usize| reach[left][d] & cover[empty[st]][left][d];
         self.used = [0; 2];
         self.add(0, usize::from(last), state, 1 << at);
         let mut now = 0;
@@ -188,10 +204,12 @@ impl Walk {
                 let (from, st) = (usize::from(from), usize::from(st));
                 let cells = std::mem::take(&mut self.layers[now][from][st]);
                 for d in (0..4).filter(|&d| from == usize::from(NO_DIR) || d != (from + 2) % 4) {
-                    let reached = before(cells, (d + 2) % 4) & reach[usize::from(left)][d];
-                    self.add(next, d, st, reached & !CITY_RING[!p]);
+                    let left = usize::from(left);
+                    let reached = before(cells, (d + 2) % 4);
+                    self.add(next, d, st, reached & !CITY_RING[!p] & keep(st, left, d));
                     for (k, &r) in ring.iter().enumerate() {
-                        self.add(next, d, sown_on(st, k), reached & (1 << r));
+                        let on = sown_on(st, k);
+                        self.add(next, d, on, reached & (1 << r) & keep(on, left, d));
                     }
                 }
             }
@@ -249,7 +267,7 @@ pub(super) fn sows_into_city(
         .position(|&r| usize::from(r) == at && last != NO_DIR)
         .map_or(0, |k| sown_on(0, k));
     WALK.with_borrow_mut(|walk| {
-        let end = walk.run(p, (at, last, state), steps);
+        let end = walk.run(p, (at, last, state), steps, heights);
         walk.takes_city(p, end, heights)
     })
 }

@@ -63,6 +63,22 @@ const DIAG: [[u8; 4]; CELLS] = neighbours(DIAGONALS);
 /// Orthogonal neighbours.
 const ORTH: [[u8; 4]; CELLS] = neighbours(Dir::ORTHOGONAL);
 
+/// For each player, 0xFF on the cells its stones stand on and 0 elsewhere: a mask over
+/// `heights` that sums one colour's stones without a branch per cell.
+const COLOUR_MASK: ByPlayer<[u8; CELLS]> = {
+    let mut black = [0; CELLS];
+    let mut white = [0; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        match owner(i) {
+            Player::Black => black[i] = 0xFF,
+            Player::White => white[i] = 0xFF,
+        }
+        i += 1;
+    }
+    ByPlayer::new(black, white)
+};
+
 /// Black's City, d1, and White's, d10.
 const CITY: ByPlayer<u8> = ByPlayer::new(3, 9 * 7 + 3);
 
@@ -707,10 +723,13 @@ impl Game for Intermedium {
     }
 
     fn captured_by(&self, p: Player) -> usize {
-        // Stones leave the game only by capture, so the missing ones were taken.
-        let on_board: usize = (0..CELLS)
-            .filter(|&i| owner(i) == !p)
-            .map(|i| usize::from(self.heights[i]))
+        // Stones leave the game only by capture, so the missing ones were taken. The mask keeps
+        // the enemy's cells, so the sum runs over the whole board at once (no branch per cell).
+        let on_board: usize = self
+            .heights
+            .iter()
+            .zip(&COLOUR_MASK[!p])
+            .map(|(&h, &m)| usize::from(h & m))
             .sum();
         let in_hand = if self.to_move == !p {
             usize::from(self.left)
@@ -718,6 +737,13 @@ impl Game for Intermedium {
             0
         };
         STONES_PER_COLOUR.saturating_sub(on_board + in_hand)
+    }
+
+    fn stones_captured(&self) -> usize {
+        // Both colours at once: the search asks this at every turn's end it walks.
+        let on_board: usize = self.heights.iter().map(|&h| usize::from(h)).sum();
+        let in_hand = usize::from(self.left);
+        (2 * STONES_PER_COLOUR).saturating_sub(on_board + in_hand)
     }
 
     fn travels(&self, action: Action) -> Vec<Travel> {

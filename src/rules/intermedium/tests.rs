@@ -62,6 +62,29 @@ fn stones_are_only_ever_lost_by_capture_and_parity_holds() {
     }
 }
 
+#[test]
+fn the_stones_taken_agree_with_a_count_cell_by_cell_mid_turn_too() {
+    for seed in 200..220 {
+        random_game(seed, |g| {
+            for p in [Player::Black, Player::White] {
+                let on_board: usize = (0..CELLS)
+                    .filter(|&i| owner(i) == !p)
+                    .map(|i| usize::from(g.heights[i]))
+                    .sum();
+                let in_hand = if g.to_move == !p {
+                    usize::from(g.left)
+                } else {
+                    0
+                };
+                let taken = STONES_PER_COLOUR - on_board - in_hand;
+                assert_eq!(g.captured_by(p), taken, "{p:?} at ply {}", g.ply);
+            }
+            let both = g.captured_by(Player::Black) + g.captured_by(Player::White);
+            assert_eq!(g.stones_captured(), both, "at ply {}", g.ply);
+        });
+    }
+}
+
 /// Every whole path of the position, by brute force, with the opening rule checked directly.
 fn brute_force_moves(g: &Intermedium) -> Vec<String> {
     fn walk(
