@@ -201,7 +201,7 @@ impl Intermedium {
 
     /// [`Intermedium::closes_ring`] by index. Stacks farther in diagonal steps from an empty
     /// ring cell than their height are not walked.
-    fn stack_closes_ring(&self, i: usize) -> bool {
+    pub(super) fn stack_closes_ring(&self, i: usize) -> bool {
         let (p, h) = (owner(i), self.heights[i]);
         let empty = CITY_RING[!p] & !self.filled;
         let lifted = self.filled & !(1 << i);
@@ -269,12 +269,34 @@ impl Intermedium {
         tall
     }
 
+    /// Whether one of `p`'s stacks that can sow round the City's ring by itself
+    /// ([`Intermedium::closes_ring`]) would take the City with one or two stones more, the
+    /// board otherwise as it stands (between turns): a City that a turn feeding that stack may
+    /// set up. A gate on the cost of walks, not a certainty: the feeding turn changes the board.
+    #[must_use]
+    pub fn takes_city_once_fed(&self, p: Player) -> bool {
+        let mut stacks = self.filled & !self.single & COLOUR[p];
+        while stacks != 0 {
+            let i = stacks.trailing_zeros() as usize;
+            stacks &= stacks - 1;
+            let h = self.heights[i];
+            if self.stack_closes_ring(i) && (h + 1..=h + 2).any(|s| self.sown_takes_city(p, i, s)) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Whether sowing `p`'s stack on `i` (between turns) can take the City, its last stone on a
     /// single stone of a full ring or the ring closed by the sowing itself.
     fn stack_takes_city(&self, p: Player, i: usize) -> bool {
+        self.sown_takes_city(p, i, self.heights[i])
+    }
+
+    /// [`Intermedium::stack_takes_city`] for a stack of `h` stones on `i`.
+    pub(super) fn sown_takes_city(&self, p: Player, i: usize, h: u8) -> bool {
         let without: Cells = !(1 << i);
         let (filled, single) = (self.filled & without, self.single & COLOUR[p] & without);
-        let h = self.heights[i];
         let [city, _] = Intermedium::strike_cells(p, filled, single);
         city != 0 && OpeningSearch::holds(walks_into(city, h)[usize::from(NO_DIR)], i)
             || sows_into_city(p, (filled, single), (i, NO_DIR), h)

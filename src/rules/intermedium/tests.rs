@@ -409,3 +409,57 @@ fn the_stacks_that_can_sow_round_the_enemy_ring_are_found_exactly() {
         "only {closers} of {stacks} stacks could close the ring"
     );
 }
+
+#[test]
+fn a_stack_that_would_take_the_city_once_fed_is_never_missed() {
+    use crate::rules::{Reason, any_turn_among};
+    let (mut fed, mut said, mut took) = (0, 0, 0);
+    let mut check = |g: &Intermedium| {
+        let p = g.to_move;
+        if g.in_turn() || g.outcome().is_some() {
+            return;
+        }
+        let mut any = false;
+        for i in (0..CELLS).filter(|&i| owner(i) == p && g.heights[i] >= 2) {
+            let h = g.heights[i];
+            if !g.stack_closes_ring(i) || h + 2 > 9 {
+                continue;
+            }
+            for k in 1..=2 {
+                // The same board with the stack grown by `k`, every sowing of it played.
+                let mut heights = g.heights;
+                heights[i] += k;
+                let grown = Intermedium::from_parts(heights, p, g.ply, g.city, g.options);
+                let lift = Action::Cell(GEOMETRY.cell(i));
+                let takes = any_turn_among(
+                    &grown,
+                    |a| a == lift,
+                    |_| true,
+                    |end| {
+                        end.outcome()
+                            .is_some_and(|o| o.winner() == Some(p) && o.reason() == Reason::City)
+                    },
+                );
+                let foreseen = g.sown_takes_city(p, i, h + k);
+                assert!(!takes || foreseen, "{} {i} +{k}", g.to_setup());
+                fed += 1;
+                said += usize::from(foreseen);
+                took += usize::from(takes);
+                any |= takes;
+            }
+        }
+        assert!(!any || g.takes_city_once_fed(p), "{}", g.to_setup());
+    };
+    for seed in 340..400 {
+        random_game(seed, |g| check(g));
+    }
+    eprintln!("{took} of {fed} stacks grown by one or two take the City ({said} foreseen)");
+    assert!(took > 5, "only {took} of {fed} grown stacks took the City");
+    assert!(said - took <= took / 10, "{said} foreseen for {took} taken");
+    // Eleven on c2 sow round the ring and take it at thirteen: a turn that feeds c2 twice.
+    let p = pos(ELEVEN_ON_C2);
+    assert!(p.takes_city_once_fed(Player::Black));
+    assert!(!p.open_strikes(Player::Black).city);
+    let start = Intermedium::start(IntermediumOptions::default());
+    assert!(!start.takes_city_once_fed(Player::Black) && !start.takes_city_once_fed(Player::White));
+}
