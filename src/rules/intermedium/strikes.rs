@@ -272,7 +272,8 @@ impl Intermedium {
     /// Whether one of `p`'s stacks that can sow round the City's ring by itself
     /// ([`Intermedium::closes_ring`]) would take the City with one or two stones more, the
     /// board otherwise as it stands (between turns): a City that a turn feeding that stack may
-    /// set up. A gate on the cost of walks, not a certainty: the feeding turn changes the board.
+    /// set up. A sign for the evaluation, not a certainty: the feeding turn changes the board
+    /// too, and the enemy may capture the stack first.
     #[must_use]
     pub fn takes_city_once_fed(&self, p: Player) -> bool {
         let mut stacks = self.filled & !self.single & COLOUR[p];
