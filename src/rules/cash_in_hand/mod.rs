@@ -15,6 +15,7 @@ mod tests;
 pub use options::{CashInHandOptions, DEFAULT_NO_CAPTURE_TURNS};
 
 use crate::rules::action::{Action, ActionList, TurnActions};
+use crate::rules::bits::indices;
 use crate::rules::cell::{Cell, Dir, Geometry};
 use crate::rules::game::{Game, Outcome, Reason};
 use crate::rules::game_id::GameId;
@@ -143,17 +144,6 @@ fn occupancy(heights: &[u8; CELLS]) -> u64 {
         .enumerate()
         .filter(|&(_, &h)| h > 0)
         .fold(0, |m, (i, _)| m | 1 << i)
-}
-
-/// The indices of the bits set in `m`, lowest first.
-fn bits(mut m: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            i
-        })
-    })
 }
 
 /// The orthogonal neighbours of the cell with index `i` that are on the board: where the
@@ -452,7 +442,7 @@ impl CashInHand {
     }
 
     fn own_stacks(&self, p: Player) -> impl Iterator<Item = usize> + use<> {
-        bits(self.stack_cells(p))
+        indices(self.stack_cells(p))
     }
 
     fn has_stack(&self, p: Player) -> bool {
@@ -477,7 +467,7 @@ impl CashInHand {
     /// The opponent's stacks that are hemmed in and outweighed now.
     fn capturable(&self) -> u64 {
         let hemmed = self.stack_cells(!self.to_move) & !next_to(!self.occupied);
-        bits(hemmed)
+        indices(hemmed)
             .filter(|&i| self.hemmed_and_outweighed(i))
             .fold(0, |out, i| out | 1 << i)
     }
@@ -486,7 +476,7 @@ impl CashInHand {
     fn capture(&mut self) -> u8 {
         let taken = self.capturable();
         let mut n = 0u32;
-        for i in bits(taken) {
+        for i in indices(taken) {
             n += u32::from(self.heights[i]);
             self.set(i, 0);
         }

@@ -13,6 +13,7 @@ mod tests;
 pub use options::GrabberOptions;
 
 use crate::rules::action::{Action, ActionList, TurnActions};
+use crate::rules::bits::indices;
 use crate::rules::cell::{Cell, Dir, Geometry};
 use crate::rules::game::{Game, Outcome, Reason};
 use crate::rules::game_id::GameId;
@@ -562,10 +563,7 @@ impl Game for Grabber {
             }
             return;
         }
-        let mut jumpers = self.jumpers(p).iter().fold(0, |all, s| all | s);
-        while jumpers != 0 {
-            let i = jumpers.trailing_zeros() as usize;
-            jumpers &= jumpers - 1;
+        for i in indices(self.jumpers(p).iter().fold(0, |all, s| all | s)) {
             out.push(Action::Cell(g.cell(i)));
         }
     }

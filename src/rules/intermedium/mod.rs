@@ -18,6 +18,7 @@ pub use options::IntermediumOptions;
 pub use strikes::Strikes;
 
 use crate::rules::action::{Action, ActionList, TurnActions};
+use crate::rules::bits::indices;
 use crate::rules::cell::{Cell, Dir, Geometry};
 use crate::rules::game::{Game, Outcome, Reason};
 use crate::rules::game_id::GameId;
@@ -355,18 +356,12 @@ impl Intermedium {
     /// As [`Intermedium::moves_at_most`], counting only the stacks of at most `tallest` stones.
     #[must_use]
     pub fn moves_at_most_up_to(&self, p: Player, tallest: u8) -> u64 {
-        let mut stacks = self.filled & !self.single & strikes::COLOUR[p];
-        let mut total: u64 = 0;
-        while stacks != 0 {
-            let i = stacks.trailing_zeros() as usize;
-            stacks &= stacks - 1;
-            if self.heights[i] > tallest {
-                continue;
-            }
-            let h = u32::from(self.heights[i]);
-            total = total.saturating_add(3u64.saturating_pow(h - 1).saturating_mul(4));
-        }
-        total
+        indices(self.filled & !self.single & strikes::COLOUR[p])
+            .map(|i| self.heights[i])
+            .filter(|&h| h <= tallest)
+            .fold(0u64, |total, h| {
+                total.saturating_add(3u64.saturating_pow(u32::from(h) - 1).saturating_mul(4))
+            })
     }
 
     /// A player's stacks of two or more (the ones that can move).

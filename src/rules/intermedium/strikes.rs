@@ -12,6 +12,7 @@ use super::{
     cell_masks, owner,
 };
 use crate::rules::action::Action;
+use crate::rules::bits::indices;
 use crate::rules::player::{ByPlayer, Player};
 use crate::rules::{ActionList, Cell};
 
@@ -116,10 +117,7 @@ impl Intermedium {
     /// Whether a sowing of one of `p`'s stacks (between turns) could end on the ring of the City
     /// `p` attacks.
     fn may_reach_ring(&self, p: Player) -> bool {
-        let mut stacks = self.filled & !self.single & COLOUR[p];
-        while stacks != 0 {
-            let i = stacks.trailing_zeros() as usize;
-            stacks &= stacks - 1;
+        for i in indices(self.filled & !self.single & COLOUR[p]) {
             if may_reach_ring(p, i, NO_DIR, self.heights[i]) {
                 return true;
             }
@@ -132,10 +130,7 @@ impl Intermedium {
     /// round the ring itself once a turn feeds it (between turns).
     #[must_use]
     pub fn has_sower(&self, p: Player, at_least: u8) -> bool {
-        let mut stacks = self.filled & !self.single & COLOUR[p];
-        while stacks != 0 {
-            let i = stacks.trailing_zeros() as usize;
-            stacks &= stacks - 1;
+        for i in indices(self.filled & !self.single & COLOUR[p]) {
             let h = self.heights[i];
             if h >= at_least && (h..=h + 3).any(|s| may_reach_ring(p, i, NO_DIR, s)) {
                 return true;
@@ -150,10 +145,7 @@ impl Intermedium {
     /// capturing ([`Intermedium::closes_ring`]).
     #[must_use]
     pub fn may_close_ring(&self, p: Player) -> bool {
-        let mut stacks = self.filled & !self.single & COLOUR[p];
-        while stacks != 0 {
-            let i = stacks.trailing_zeros() as usize;
-            stacks &= stacks - 1;
+        for i in indices(self.filled & !self.single & COLOUR[p]) {
             if self.stack_closes_ring(i) {
                 return true;
             }
@@ -188,10 +180,7 @@ impl Intermedium {
     #[must_use]
     pub fn near_empty_ring(&self, p: Player, more: u8) -> bool {
         let empty = CITY_RING[!p] & !self.filled;
-        let mut stones = self.filled & COLOUR[p];
-        while stones != 0 {
-            let i = stones.trailing_zeros() as usize;
-            stones &= stones - 1;
+        for i in indices(self.filled & COLOUR[p]) {
             if steps_to_nearest(i, empty) <= u32::from(self.heights[i]) + u32::from(more) {
                 return true;
             }
@@ -225,10 +214,7 @@ impl Intermedium {
         if !same_ring {
             return after.open_strikes(p).city;
         }
-        let mut stacks = after.filled & !after.single & COLOUR[p];
-        while stacks != 0 {
-            let i = stacks.trailing_zeros() as usize;
-            stacks &= stacks - 1;
+        for i in indices(after.filled & !after.single & COLOUR[p]) {
             if self.heights[i] != after.heights[i] && after.stack_takes_city(p, i) {
                 return true;
             }
@@ -243,30 +229,15 @@ impl Intermedium {
     pub fn may_feed_sower(&self, from: Cell, at_least: u8) -> bool {
         let i = GEOMETRY.index(from);
         let (p, h) = (owner(i), u32::from(self.heights[i]));
-        let mut targets = CITY_RING[!p] | self.stacks_of(p, at_least.saturating_sub(2));
-        targets &= !(1 << i);
-        while targets != 0 {
-            let j = targets.trailing_zeros() as usize;
-            targets &= targets - 1;
-            if steps_between(from, GEOMETRY.cell(j)) <= h {
-                return true;
-            }
-        }
-        false
+        let targets = (CITY_RING[!p] | self.stacks_of(p, at_least.saturating_sub(2))) & !(1 << i);
+        indices(targets).any(|j| steps_between(from, GEOMETRY.cell(j)) <= h)
     }
 
     /// The cells of `p`'s stacks of `at_least` stones or more.
     fn stacks_of(&self, p: Player, at_least: u8) -> Cells {
-        let mut stacks = self.filled & COLOUR[p];
-        let mut tall = 0;
-        while stacks != 0 {
-            let i = stacks.trailing_zeros() as usize;
-            stacks &= stacks - 1;
-            if self.heights[i] >= at_least {
-                tall |= 1 << i;
-            }
-        }
-        tall
+        indices(self.filled & COLOUR[p])
+            .filter(|&i| self.heights[i] >= at_least)
+            .fold(0, |tall, i| tall | 1 << i)
     }
 
     /// Whether one of `p`'s stacks that can sow round the City's ring by itself
@@ -276,10 +247,7 @@ impl Intermedium {
     /// too, and the enemy may capture the stack first.
     #[must_use]
     pub fn takes_city_once_fed(&self, p: Player) -> bool {
-        let mut stacks = self.filled & !self.single & COLOUR[p];
-        while stacks != 0 {
-            let i = stacks.trailing_zeros() as usize;
-            stacks &= stacks - 1;
+        for i in indices(self.filled & !self.single & COLOUR[p]) {
             let h = self.heights[i];
             if self.stack_closes_ring(i) && (h + 1..=h + 2).any(|s| self.sown_takes_city(p, i, s)) {
                 return true;
@@ -327,10 +295,10 @@ impl Intermedium {
         if !on_stones_there && !self.may_reach_ring(p) {
             return found;
         }
-        let mut stacks = self.filled & !self.single & COLOUR[p];
-        while stacks != 0 && !(found.city && found.capture) {
-            let i = stacks.trailing_zeros() as usize;
-            stacks &= stacks - 1;
+        for i in indices(self.filled & !self.single & COLOUR[p]) {
+            if found.city && found.capture {
+                break;
+            }
             if on_stones_there {
                 let [city, capture] = self.lift_strikes(p, i);
                 found.city |= city;
@@ -399,15 +367,7 @@ impl Intermedium {
 /// distance at most `steps`).
 fn within_steps(i: usize, targets: Cells, steps: u8) -> bool {
     let from = GEOMETRY.cell(i);
-    let mut left = targets;
-    while left != 0 {
-        let j = left.trailing_zeros() as usize;
-        left &= left - 1;
-        if steps_between(from, GEOMETRY.cell(j)) > u32::from(steps) {
-            return false;
-        }
-    }
-    true
+    indices(targets).all(|j| steps_between(from, GEOMETRY.cell(j)) <= u32::from(steps))
 }
 
 /// How many diagonal steps apart two cells are at the least: their file or rank distance,
@@ -420,14 +380,10 @@ fn steps_between(from: Cell, to: Cell) -> u32 {
 /// ([`steps_between`]); `u32::MAX` where there is none.
 fn steps_to_nearest(i: usize, targets: Cells) -> u32 {
     let from = GEOMETRY.cell(i);
-    let mut left = targets;
-    let mut nearest = u32::MAX;
-    while left != 0 {
-        let j = left.trailing_zeros() as usize;
-        left &= left - 1;
-        nearest = nearest.min(steps_between(from, GEOMETRY.cell(j)));
-    }
-    nearest
+    indices(targets)
+        .map(|j| steps_between(from, GEOMETRY.cell(j)))
+        .min()
+        .unwrap_or(u32::MAX)
 }
 
 #[cfg(test)]

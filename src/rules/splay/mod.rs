@@ -13,6 +13,7 @@ mod tests;
 pub use options::{DEFAULT_NO_CAPTURE_TURNS, SplayOptions};
 
 use crate::rules::action::{Action, ActionList, TurnActions};
+use crate::rules::bits::indices;
 use crate::rules::cell::{Cell, Dir, Geometry};
 use crate::rules::game::{Game, Outcome, Reason};
 use crate::rules::game_id::GameId;
@@ -152,10 +153,7 @@ impl Splay {
     /// to its cell's reach) that has a legal splay.
     #[must_use]
     pub fn must_splay(&self) -> bool {
-        let mut own = self.tops[self.to_move];
-        while own != 0 {
-            let i = own.trailing_zeros() as usize;
-            own &= own - 1;
+        for i in indices(self.tops[self.to_move]) {
             if self.at_limit(i) && self.any_splay(i) {
                 return true;
             }
@@ -270,10 +268,7 @@ impl Splay {
     /// (a forced splay), otherwise every one with a legal move.
     fn origins(&self, p: Player) -> u64 {
         let (mut forced, mut movable) = (0, 0);
-        let mut own = self.tops[p];
-        while own != 0 {
-            let i = own.trailing_zeros() as usize;
-            own &= own - 1;
+        for i in indices(self.tops[p]) {
             if self.at_limit(i) && self.any_splay(i) {
                 forced |= 1 << i;
             } else if forced == 0 && self.any_move_from(i) {
@@ -284,10 +279,7 @@ impl Splay {
     }
 
     fn has_any_move(&self, p: Player) -> bool {
-        let mut own = self.tops[p];
-        while own != 0 {
-            let i = own.trailing_zeros() as usize;
-            own &= own - 1;
+        for i in indices(self.tops[p]) {
             if self.any_move_from(i) {
                 return true;
             }
@@ -495,18 +487,14 @@ impl Game for Splay {
         if self.quick_outcome().is_some() {
             return;
         }
-        let mut origins = self.origins(self.to_move);
+        let origins = self.origins(self.to_move);
         if origins == 0 {
             if self.has_any_move(!self.to_move) {
                 out.push(Action::Pass);
             }
             return;
         }
-        while origins != 0 {
-            let i = origins.trailing_zeros() as usize;
-            origins &= origins - 1;
-            out.push(Action::Cell(cell(i)));
-        }
+        out.extend(indices(origins).map(cell).map(Action::Cell));
     }
 
     fn next_completes_turn(&self) -> bool {

@@ -15,6 +15,7 @@ pub use options::SupportOptions;
 pub use threats::Threats;
 
 use crate::rules::action::{Action, ActionList, TurnActions};
+use crate::rules::bits::indices;
 use crate::rules::cell::{Cell, Dir, Geometry};
 use crate::rules::game::{Game, Outcome, Reason};
 use crate::rules::game_id::GameId;
@@ -354,10 +355,7 @@ impl Support {
                 choosable |= beside;
             }
         }
-        let mut pushers = own & INSERTION & !choosable;
-        while pushers != 0 {
-            let i = pushers.trailing_zeros() as usize;
-            pushers &= pushers - 1;
+        for i in indices(own & INSERTION & !choosable) {
             if self.push_dirs(i).next().is_some() {
                 choosable |= 1 << i;
             }
@@ -545,10 +543,7 @@ impl Game for Support {
     fn legal_actions(&self, out: &mut ActionList) {
         if self.chosen != NONE {
             let i = usize::from(self.chosen);
-            let mut dest = self.destinations(i);
-            while dest != 0 {
-                let k = dest.trailing_zeros() as usize;
-                dest &= dest - 1;
+            for k in indices(self.destinations(i)) {
                 out.push(Action::Cell(GEOMETRY.cell(k)));
             }
             for d in self.push_dirs(i) {
@@ -559,10 +554,7 @@ impl Game for Support {
         if self.quick_outcome().is_some() || self.ply >= self.options.ply_cap {
             return;
         }
-        let mut choosable = self.choosable();
-        while choosable != 0 {
-            let i = choosable.trailing_zeros() as usize;
-            choosable &= choosable - 1;
+        for i in indices(self.choosable()) {
             out.push(Action::Cell(GEOMETRY.cell(i)));
         }
     }

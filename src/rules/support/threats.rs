@@ -5,19 +5,13 @@
 use super::{BASES, CENTRE, Cells, GEOMETRY, INSERTION, Support, dilate, has, inward};
 use crate::rules::ActionList;
 use crate::rules::action::Action;
+use crate::rules::bits::indices;
 use crate::rules::cell::Cell;
 use crate::rules::player::Player;
 
 /// The cells of a set, lowest index first.
-fn cells_of(mut set: Cells) -> impl Iterator<Item = Cell> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            return None;
-        }
-        let i = set.trailing_zeros() as usize;
-        set &= set - 1;
-        Some(GEOMETRY.cell(i))
-    })
+fn cells_of(set: Cells) -> impl Iterator<Item = Cell> {
+    indices(set).map(|i| GEOMETRY.cell(i))
 }
 
 /// What one player could do with one move, were it their turn.
@@ -58,10 +52,7 @@ impl Support {
     /// reach ([`Support::reach`]).
     fn capturable(&self, attacker: Player, reach: Cells) -> Cells {
         let mut set = reach & self.stones[!attacker];
-        let mut edge = self.stones[attacker] & INSERTION;
-        while edge != 0 {
-            let i = edge.trailing_zeros() as usize;
-            edge &= edge - 1;
+        for i in indices(self.stones[attacker] & INSERTION) {
             set |= self.push_captures(attacker, i);
         }
         set
@@ -92,10 +83,7 @@ impl Support {
                 set |= beside;
             }
         }
-        let mut edge = own & INSERTION & !set;
-        while edge != 0 {
-            let i = edge.trailing_zeros() as usize;
-            edge &= edge - 1;
+        for i in indices(own & INSERTION & !set) {
             if self.push_captures(p, i) != 0 {
                 set |= 1 << i;
             }
