@@ -188,22 +188,25 @@ impl Evaluator<Intermedium> for IntermediumEval {
         true
     }
 
-    /// A side that holds a cell around the enemy City and whose moves are few enough to walk
-    /// (tall stacks sow along thousands of paths): set-ups are rare elsewhere, and the walk
-    /// costs the search about a fifth of its speed in the middle game even so (BENCHMARKS.md,
-    /// "A City set up two turns ahead"). Or a side with a sower, a tall stack that may sow round
-    /// the ring by itself once a turn feeds it: then the turns of its stacks of up to [`SHORT`]
-    /// stones are walked when all of them are too many (BENCHMARKS.md, "A City sown by one tall
-    /// stack"). Or a side with a stack that can sow round the whole ring now
-    /// ([`Intermedium::may_close_ring`]; BENCHMARKS.md, "A stack that sows round the ring"). Or
-    /// a side ahead in an endgame that may set the City up from afar ([`may_set_up_from_afar`]).
+    /// A side that holds a cell around the enemy City, or has a stack within as many diagonal
+    /// steps of an empty cell of that ring as it has stones ([`Intermedium::near_empty_ring`]),
+    /// and whose moves are few enough to walk (tall stacks sow along thousands of paths):
+    /// set-ups are rare elsewhere, and the walk costs the search about a fifth of its speed in
+    /// the middle game even so (BENCHMARKS.md, "A City set up two turns ahead"; "A plan proven
+    /// once, tried everywhere" for the stacks near the ring). Or a side with a sower, a tall
+    /// stack that may sow round the ring by itself once a turn feeds it: then the turns of its
+    /// stacks of up to [`SHORT`] stones are walked when all of them are too many (BENCHMARKS.md,
+    /// "A City sown by one tall stack"). Or a side with a stack that can sow round the whole ring
+    /// now ([`Intermedium::may_close_ring`]; BENCHMARKS.md, "A stack that sows round the ring").
+    /// Or a side ahead in an endgame that may set the City up from afar
+    /// ([`may_set_up_from_afar`]).
     fn may_set_up(&self, p: &Intermedium) -> bool {
         let mover = p.to_move();
         if p.in_turn() {
             return false;
         }
         let walked = if p.moves_at_most(mover) <= SET_UP_WALK_MOVES {
-            p.city_pressure(mover) >= 1 || p.has_sower(mover, SOWER)
+            p.city_pressure(mover) >= 1 || p.has_sower(mover, SOWER) || p.near_empty_ring(mover, 0)
         } else {
             p.has_sower(mover, SOWER) && p.moves_at_most_up_to(mover, SHORT) <= SET_UP_WALK_MOVES
         };

@@ -16,6 +16,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use arrayvec::ArrayVec;
+
 use crate::rules::{
     Action, ActionList, Game, GameOptions, History, Outcome, Player, TurnActions, any_turn,
     any_turn_among, find_turn, replay_turn,
@@ -26,9 +28,11 @@ use super::eval::Evaluator;
 use super::mast::{Mast, MastKey};
 use super::rng::Rng;
 
+mod refutations;
 mod rollout;
 mod shared_tree;
 
+use refutations::REFUTATIONS;
 use rollout::{Rollout, Trail, note_and_play};
 
 const NO_CHILD: u32 = u32::MAX;
@@ -51,6 +55,9 @@ struct Node {
     /// soonest and the loser holding out longest (a turn the enemy wins with at once counts
     /// one; a count, not a promise: decisions within a turn are not weighed).
     turns: u16,
+    /// How many refutations the search had recorded when this node last tried them
+    /// ([`Search::refutation_holds`]; counted round modulo 256).
+    tried: u8,
 }
 
 impl Node {
@@ -65,6 +72,7 @@ impl Node {
             value: 0.0,
             proof: None,
             turns: 0,
+            tried: 0,
         }
     }
 }
@@ -165,6 +173,11 @@ pub struct Search<G: Game> {
     line: Vec<u64>,
     /// Where to show the root's statistics while searching, if anyone watches.
     glimpse: Option<Glimpse>,
+    /// The opponent's turns that led where [`Search::set_up_cannot_be_stopped`] held, newest
+    /// first: tried first wherever the opponent moves ([`Search::refutation_holds`]).
+    refutations: ArrayVec<TurnActions, REFUTATIONS>,
+    /// How many refutations were ever recorded (modulo 256).
+    recorded: u8,
 }
 
 fn black_value(o: Outcome) -> i8 {
@@ -204,6 +217,8 @@ impl<G: Game> Search<G> {
             history: Vec::new(),
             line: Vec::new(),
             glimpse: None,
+            refutations: ArrayVec::new(),
+            recorded: 0,
         }
     }
 
@@ -758,7 +773,13 @@ impl<G: Game> Search<G> {
                 if fresh && self.set_up_cannot_be_stopped(eval, &state, clock) {
                     let lost = for_player(state.to_move(), -1.0);
                     (self.nodes[c].proof, self.nodes[c].turns) = (Some(lost as i8), 4);
+                    self.note_refutation(path);
                     return Leaf::Known(lost);
+                }
+                if self.refutation_holds(eval, &state, clock, c) {
+                    let won = for_player(state.to_move(), 1.0);
+                    (self.nodes[c].proof, self.nodes[c].turns) = (Some(won as i8), 5);
+                    return Leaf::Known(won);
                 }
             }
             if fresh {
