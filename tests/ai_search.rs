@@ -433,16 +433,27 @@ fn enemy_wins_within_three_turns(after: &stackyard::rules::AnyGame) -> bool {
         })
 }
 
-#[test]
-fn the_search_avoids_a_city_that_the_enemy_sets_up_three_turns_ahead() {
+/// Searches a turn from `position` at `playouts` with four seeds and asserts that after none of
+/// them the enemy wins within three of its turns ([`enemy_wins_within_three_turns`]); `what` says
+/// what the enemy would do.
+fn assert_no_city_within_three_enemy_turns(position: &str, playouts: u32, what: &str) {
     for seed in 0..4 {
-        let turn = search_any_turn_seeded(CITY_SET_UP_THREE_TURNS_AHEAD, 1000, seed);
+        let turn = search_any_turn_seeded(position, playouts, seed);
         assert!(
             !enemy_wins_within_three_turns(turn.now()),
-            "seed {seed}: after {} White sets up its City",
+            "seed {seed}: after {} {what}",
             turn.notation()
         );
     }
+}
+
+#[test]
+fn the_search_avoids_a_city_that_the_enemy_sets_up_three_turns_ahead() {
+    assert_no_city_within_three_enemy_turns(
+        CITY_SET_UP_THREE_TURNS_AHEAD,
+        1000,
+        "White sets up its City",
+    );
 }
 
 /// An Intermedium endgame from a `match --records` game (plain UCT Black against our search,
@@ -458,33 +469,27 @@ const CITY_SET_UP_FROM_AFAR: &str = "intermedium 7/1,b,2,w2,2/b2,1,b,2,w3,1/3,b,
 /// A middle game from a `match --records` game (our search Black against plain UCT, both at
 /// 200 ms; seed 107, game 0) in which Black leads 24 stones to 17 but only one of its 80 turns
 /// (`c2-d1-e2`) keeps White from setting its City up within three turns. The search lost that
-/// game by the City four turns later. At 2,000 playouts it chose the one turn with 0 of 4 seeds until it
-/// kept the plans it proved and walked set-ups for a stack within reach of an empty ring cell,
-/// and with 4 of 4 since (BENCHMARKS.md, "A plan proven once, tried everywhere").
+/// game by the City four turns later. At 2,000 playouts it chose the one turn with 0 of 4 seeds
+/// until it kept the plans it proved and walked set-ups for a stack within reach of an empty ring
+/// cell, and with 4 of 4 since (BENCHMARKS.md, "A plan proven once, tried everywhere").
 const CITY_PLANNED_THREE_TURNS_AHEAD: &str = "intermedium 1,w,3,w2,1/1,b,1,b2,2,w/b,w,b2,w,b,2/2,w,b,w2,2/b,w,b,1,b,w,1/1,b2,1,b2,w2,2/2,b2,1,b,w4,1/1,b2,2,w,1,w/1,w,b2,1,b2,w2,1/1,b2,3,b,1 b 24";
 
 #[test]
 fn the_search_keeps_the_one_turn_that_escapes_a_plan_three_turns_ahead() {
-    for seed in 0..4 {
-        let turn = search_any_turn_seeded(CITY_PLANNED_THREE_TURNS_AHEAD, 2000, seed);
-        assert!(
-            !enemy_wins_within_three_turns(turn.now()),
-            "seed {seed}: after {} White sets up its City",
-            turn.notation()
-        );
-    }
+    assert_no_city_within_three_enemy_turns(
+        CITY_PLANNED_THREE_TURNS_AHEAD,
+        2000,
+        "White sets up its City",
+    );
 }
 
 #[test]
 fn the_search_avoids_a_city_set_up_from_afar_in_an_endgame() {
-    for seed in 0..4 {
-        let turn = search_any_turn_seeded(CITY_SET_UP_FROM_AFAR, 2000, seed);
-        assert!(
-            !enemy_wins_within_three_turns(turn.now()),
-            "seed {seed}: after {} Black sets up its City from afar",
-            turn.notation()
-        );
-    }
+    assert_no_city_within_three_enemy_turns(
+        CITY_SET_UP_FROM_AFAR,
+        2000,
+        "Black sets up its City from afar",
+    );
 }
 
 #[test]

@@ -27,7 +27,7 @@ macro_rules! bit_set {
     )*};
 }
 
-bit_set!(u32, u64, u128);
+bit_set!(u64, u128);
 
 /// The indices of the bits set in a mask, lowest first ([`indices`]).
 #[derive(Clone, Copy, Debug)]
@@ -58,7 +58,7 @@ mod tests {
     #[test]
     fn every_set_bit_is_walked_once_lowest_first() {
         assert_eq!(indices(0u64).count(), 0);
-        assert_eq!(indices(0b1010_0101u32).collect::<Vec<_>>(), [0, 2, 5, 7]);
+        assert_eq!(indices(0b1010_0101u64).collect::<Vec<_>>(), [0, 2, 5, 7]);
         let high = (1u128 << 127) | (1 << 64) | (1 << 63) | 1;
         assert_eq!(indices(high).collect::<Vec<_>>(), [0, 63, 64, 127]);
         assert_eq!(
