@@ -18,16 +18,14 @@ use std::time::Instant;
 
 use arrayvec::ArrayVec;
 
-use crate::rules::{
-    Action, ActionList, Game, GameOptions, History, Outcome, Player, TurnActions, any_turn,
-    any_turn_among, find_turn, replay_turn,
-};
+use crate::rules::{Action, ActionList, Game, GameOptions, History, Outcome, Player, TurnActions};
 
 use super::Settings;
 use super::eval::Evaluator;
 use super::mast::{Mast, MastKey};
 use super::rng::Rng;
 
+mod proofs;
 mod refutations;
 mod rollout;
 mod shared_tree;
@@ -746,163 +744,14 @@ impl<G: Game> Search<G> {
             path.push(c);
             n = c;
             if !state.in_turn() && self.nodes[c].proof.is_none() {
-                let h = state.hash();
-                let due = clock.is_due(&state) && state.outcome().is_none();
-                if due || self.repeats(h, &state) {
-                    self.nodes[c].proof = Some(0);
-                    return Leaf::Known(draw);
-                }
-                if self.threat_is_won(eval, &state) {
-                    let won = for_player(state.to_move(), 1.0);
-                    (self.nodes[c].proof, self.nodes[c].turns) = (Some(won as i8), 1);
-                    return Leaf::Known(won);
-                }
-                if fresh
-                    && self.threat_cannot_be_stopped(eval, &state, clock, &mut TurnActions::new())
-                {
-                    let lost = for_player(state.to_move(), -1.0);
-                    (self.nodes[c].proof, self.nodes[c].turns) = (Some(lost as i8), 2);
-                    return Leaf::Known(lost);
-                }
-                self.line.push(h);
-                if fresh && self.threat_is_set_up(eval, &state, clock) {
-                    let won = for_player(state.to_move(), 1.0);
-                    (self.nodes[c].proof, self.nodes[c].turns) = (Some(won as i8), 3);
-                    return Leaf::Known(won);
-                }
-                if fresh && self.set_up_cannot_be_stopped(eval, &state, clock) {
-                    let lost = for_player(state.to_move(), -1.0);
-                    (self.nodes[c].proof, self.nodes[c].turns) = (Some(lost as i8), 4);
-                    self.note_refutation(path);
-                    return Leaf::Known(lost);
-                }
-                if self.refutation_holds(eval, &state, clock, c) {
-                    let won = for_player(state.to_move(), 1.0);
-                    (self.nodes[c].proof, self.nodes[c].turns) = (Some(won as i8), 5);
-                    return Leaf::Known(won);
+                let proven = self.prove_turn_end(eval, &state, &mut clock, path, fresh);
+                if let Some((v, turns)) = proven {
+                    (self.nodes[c].proof, self.nodes[c].turns) = (Some(v), turns);
+                    return Leaf::Known(proof_reward(v, draw));
                 }
             }
             if fresh {
                 return Leaf::Open { state, last, clock };
-            }
-        }
-    }
-
-    /// Whether `state`, a whole turn's end, is won for the opponent of the side searching
-    /// because it has a turn that wins at once ([`Evaluator::wins_at_once`]): a proven loss
-    /// for the searching side, which then looks no further below a turn that leaves such a
-    /// threat open. The searching side's own threats are left to the playouts, so that among
-    /// its proven wins the tree holds the quickest, a turn that ends the game.
-    fn threat_is_won<E: Evaluator<G>>(&self, eval: &E, state: &G) -> bool {
-        state.to_move() != self.nodes[0].to_move
-            && eval.wins_at_once(state)
-            && state.outcome().is_none()
-    }
-
-    /// Whether `state`, a whole turn's end with the side searching to move, is lost for it
-    /// because every turn it has ends where the opponent has a turn that wins at once (and
-    /// neither ends the game nor meets a draw on the line): a threat set up a turn ahead,
-    /// proven on the node's first visit, one turn before [`Search::threat_is_won`] would
-    /// prove each of its turns. Only where [`Evaluator::threatened`] allows it, so seldom.
-    /// `answer` is a turn that stopped such a threat before: tried first, it saves walking
-    /// every turn where it works again, and it is replaced by the answer found.
-    fn threat_cannot_be_stopped<E: Evaluator<G>>(
-        &self,
-        eval: &E,
-        state: &G,
-        clock: CaptureClock,
-        answer: &mut TurnActions,
-    ) -> bool {
-        if state.to_move() != self.nodes[0].to_move
-            || state.outcome().is_some()
-            || !eval.threatened(state)
-        {
-            return false;
-        }
-        let enemy = !state.to_move();
-        let only_captures = eval.only_captures_stop(state);
-        let before = state.stones_captured();
-        let still_wins =
-            |end: &G| only_captures && end.stones_captured() == before || eval.wins_at_once(end);
-        let stops = |end: &G| self.escapes(end, enemy, clock, |end, _| still_wins(end));
-        if replay_turn(state, answer).is_some_and(|end| stops(&end)) {
-            return false;
-        }
-        !find_turn(state, answer, stops)
-    }
-
-    /// Whether `state`, a whole turn's end with the opponent of the side searching to move
-    /// (its hash already on the line), is won for the opponent because it has a turn after
-    /// which [`Search::threat_cannot_be_stopped`] holds: a threat set up two turns ahead,
-    /// proven on the node's first visit where the tree would have to come upon that one turn
-    /// among hundreds. Only where [`Evaluator::may_set_up`] allows it, so seldom.
-    fn threat_is_set_up<E: Evaluator<G>>(&self, eval: &E, state: &G, clock: CaptureClock) -> bool {
-        if state.to_move() == self.nodes[0].to_move
-            || state.outcome().is_some()
-            || !eval.may_set_up(state)
-        {
-            return false;
-        }
-        let enemy = state.to_move();
-        let mut answer = TurnActions::new();
-        any_turn_among(
-            state,
-            |a| eval.set_up_turn(state, a),
-            |mid| eval.set_up_within(state, mid),
-            |end| match end.outcome() {
-                Some(o) => o.winner() == Some(enemy),
-                None => {
-                    let mut after = clock;
-                    eval.set_up_end(state, end)
-                        && !after.is_due(end)
-                        && !self.repeats(end.hash(), end)
-                        && self.threat_cannot_be_stopped(eval, end, after, &mut answer)
-                }
-            },
-        )
-    }
-
-    /// Whether `state`, a whole turn's end with the side searching to move (its hash already
-    /// on the line), is lost for it because every turn it has ends where
-    /// [`Search::threat_is_set_up`] holds, or the opponent wins at once: a City set up three
-    /// turns ahead, proven on the node's first visit, so that the tree needs to come upon only
-    /// the opponent's turn that leads here, not every answer after it. Only where
-    /// [`Evaluator::may_be_set_up`] allows it, so seldom.
-    fn set_up_cannot_be_stopped<E: Evaluator<G>>(
-        &self,
-        eval: &E,
-        state: &G,
-        clock: CaptureClock,
-    ) -> bool {
-        if state.to_move() != self.nodes[0].to_move
-            || state.outcome().is_some()
-            || !eval.may_be_set_up(state)
-        {
-            return false;
-        }
-        let enemy = !state.to_move();
-        !any_turn(state, |end| {
-            self.escapes(end, enemy, clock, |end, after| {
-                eval.wins_at_once(end) || self.threat_is_set_up(eval, end, after)
-            })
-        })
-    }
-
-    /// Whether `end`, where a turn of the side searching ended, escapes `enemy`: the game is
-    /// over and not won by the enemy, the line meets a draw (the capture clock is due or a
-    /// position repeats), or `enemy_wins` (given the clock after this turn) does not hold.
-    fn escapes(
-        &self,
-        end: &G,
-        enemy: Player,
-        clock: CaptureClock,
-        enemy_wins: impl FnOnce(&G, CaptureClock) -> bool,
-    ) -> bool {
-        match end.outcome() {
-            Some(o) => o.winner() != Some(enemy),
-            None => {
-                let mut after = clock;
-                after.is_due(end) || self.repeats(end.hash(), end) || !enemy_wins(end, after)
             }
         }
     }
