@@ -54,7 +54,7 @@ impl<G: Game> Search<G> {
     /// for the searching side, which then looks no further below a turn that leaves such a
     /// threat open. The searching side's own threats are left to the playouts, so that among
     /// its proven wins the tree holds the quickest, a turn that ends the game.
-    pub(super) fn threat_is_won<E: Evaluator<G>>(&self, eval: &E, state: &G) -> bool {
+    fn threat_is_won<E: Evaluator<G>>(&self, eval: &E, state: &G) -> bool {
         state.to_move() != self.nodes[0].to_move
             && eval.wins_at_once(state)
             && state.outcome().is_none()
@@ -67,7 +67,7 @@ impl<G: Game> Search<G> {
     /// prove each of its turns. Only where [`Evaluator::threatened`] allows it, so seldom.
     /// `answer` is a turn that stopped such a threat before: tried first, it saves walking
     /// every turn where it works again, and it is replaced by the answer found.
-    pub(super) fn threat_cannot_be_stopped<E: Evaluator<G>>(
+    fn threat_cannot_be_stopped<E: Evaluator<G>>(
         &self,
         eval: &E,
         state: &G,
@@ -97,12 +97,7 @@ impl<G: Game> Search<G> {
     /// which [`Search::threat_cannot_be_stopped`] holds: a threat set up two turns ahead,
     /// proven on the node's first visit where the tree would have to come upon that one turn
     /// among hundreds. Only where [`Evaluator::may_set_up`] allows it, so seldom.
-    pub(super) fn threat_is_set_up<E: Evaluator<G>>(
-        &self,
-        eval: &E,
-        state: &G,
-        clock: CaptureClock,
-    ) -> bool {
+    fn threat_is_set_up<E: Evaluator<G>>(&self, eval: &E, state: &G, clock: CaptureClock) -> bool {
         if state.to_move() == self.nodes[0].to_move
             || state.outcome().is_some()
             || !eval.may_set_up(state)
@@ -157,7 +152,7 @@ impl<G: Game> Search<G> {
     /// Whether `end`, where a turn of the side searching ended, escapes `enemy`: the game is
     /// over and not won by the enemy, the line meets a draw (the capture clock is due or a
     /// position repeats), or `enemy_wins` (given the clock after this turn) does not hold.
-    pub(super) fn escapes(
+    fn escapes(
         &self,
         end: &G,
         enemy: Player,
