@@ -622,24 +622,3 @@ fn a_won_cash_in_hand_endgame_is_played_out_instead_of_drifting_to_the_turn_cap(
     let all: u32 = turns.iter().sum();
     assert!(all <= 450, "the won games took {turns:?} turns");
 }
-
-/// An Intermedium middle game from a `match --records` game (our search White against plain
-/// UCT, both at 200 ms; seed 113, game 9). Of White's 376 turns one keeps its material:
-/// b8-c7-d6-e5-f4-e3-d4 sows onto the last two open sides of Black's nine on e4 and lands on
-/// the single d4 beside it, taking all nine. After any other, Black's nine sows round White's
-/// six on b8 and comes back to close it in. Before the playouts looked for captures made on the
-/// way, the search found the turn with 1 of 8 seeds at 200 ms (BENCHMARKS.md, "Captures made on
-/// the way").
-const NINE_CLOSED_IN_ON_THE_WAY: &str = "intermedium 1,w,1,w,3/w,1,w2,2,b,w4/1,w6,1,w,b,1,b/w,1,w2,2,b2,1/1,w2,1,w3,2,b/w2,1,w2,1,w,2/1,w,1,w,b9,1,b2/w,b2,w,2,b4,1/2,b6,w,3/1,b,3,b,1 w 21";
-
-#[test]
-fn the_search_takes_a_stack_that_its_sowing_closes_in_on_the_way() {
-    for seed in 0..4 {
-        let turn = search_any_turn_seeded(NINE_CLOSED_IN_ON_THE_WAY, 2000, seed);
-        assert_eq!(
-            turn.notation(),
-            "b8-c7-d6-e5-f4-e3-d4",
-            "seed {seed}: the nine on e4 stays"
-        );
-    }
-}

@@ -10,10 +10,6 @@ use crate::rules::{
     splay::WINNING_CAPTURES, support::CENTRE_MAJORITY,
 };
 
-/// The turns at the start of a playout (the one under way, then the next) in which
-/// [`Evaluator::tactical_near`] names the playout's tactics.
-pub const NEAR_TURNS: u32 = 2;
-
 /// Judges positions of one game.
 pub trait Evaluator<G: Game>: Send + Sync {
     /// How good `position` is for Black, from -1 (lost) to 1 (won).
@@ -28,21 +24,6 @@ pub trait Evaluator<G: Game>: Send + Sync {
     /// first decision of a turn that can capture), written to `out`; left empty when the game
     /// names none or none is open.
     fn tactical(&self, _position: &G, _legal: &ActionList, _out: &mut ActionList) {}
-
-    /// [`Evaluator::tactical`] for the first turns of a playout ([`NEAR_TURNS`]), where the
-    /// search's next decisions are settled: it may also name tactics too costly to look for in
-    /// every turn of every playout. The same as [`Evaluator::tactical`] unless the game names
-    /// more.
-    fn tactical_near(&self, position: &G, legal: &ActionList, out: &mut ActionList) {
-        self.tactical(position, legal, out);
-    }
-
-    /// Whether a playout that begins inside a turn (the tree's leaf is a decision of it) may go
-    /// for material in the rest of that turn, as in the turns after it; otherwise it finishes
-    /// that turn at random.
-    fn tactics_in_turn_under_way(&self, _position: &G) -> bool {
-        false
-    }
 
     /// Whether the side to move at `position` (between turns, the game still on) has a turn
     /// that wins at once, known exactly, so that the search counts the position as lost for
@@ -186,21 +167,6 @@ impl Evaluator<Intermedium> for IntermediumEval {
     /// that take the City or a capture when a turn can make one play far more like people do.
     fn tactical(&self, p: &Intermedium, legal: &ActionList, out: &mut ActionList) {
         p.striking_decisions(legal, out);
-    }
-
-    /// Near the tree, the captures made on the way too: a sowing that closes an enemy stack in
-    /// itself and lands beside it ([`Intermedium::striking_decisions_closing_in`]). Looking for
-    /// them in every turn of a playout cost more than half of the search's speed; in its first
-    /// turns, where they decide the turn the search weighs, they cost about a tenth
-    /// (BENCHMARKS.md, "Captures made on the way").
-    fn tactical_near(&self, p: &Intermedium, legal: &ActionList, out: &mut ActionList) {
-        p.striking_decisions_closing_in(legal, out);
-    }
-
-    /// A lifted stack whose capture is many steps away looks no better than any other while
-    /// the steps after it are random: the turn goes on as the next turns do.
-    fn tactics_in_turn_under_way(&self, _p: &Intermedium) -> bool {
-        true
     }
 
     /// The City walk is exact ([`Intermedium::open_strikes`]): a City the side to move can
@@ -450,20 +416,6 @@ impl Evaluator<AnyGame> for AnyEval {
             AnyGame::Intermedium(g) => IntermediumEval.tactical(g, legal, out),
             AnyGame::Splay(g) => SplayEval.tactical(g, legal, out),
             _ => {}
-        }
-    }
-
-    fn tactical_near(&self, position: &AnyGame, legal: &ActionList, out: &mut ActionList) {
-        match position {
-            AnyGame::Intermedium(g) => IntermediumEval.tactical_near(g, legal, out),
-            _ => self.tactical(position, legal, out),
-        }
-    }
-
-    fn tactics_in_turn_under_way(&self, position: &AnyGame) -> bool {
-        match position {
-            AnyGame::Intermedium(g) => IntermediumEval.tactics_in_turn_under_way(g),
-            _ => false,
         }
     }
 

@@ -35,12 +35,6 @@ use rollout::{Rollout, Trail, note_and_play};
 
 const NO_CHILD: u32 = u32::MAX;
 
-/// The progressive bias of a decision the evaluator names as a tactic, where the game asks for
-/// it ([`Evaluator::tactics_in_turn_under_way`]): added to its UCB score divided by its visits,
-/// so that a capture many decisions deep is followed before the playouts of its siblings drown
-/// it, and counts for nothing once its own playouts have spoken.
-const TACTIC_BIAS: f32 = 3.0;
-
 #[derive(Clone, Copy, Debug)]
 struct Node {
     /// The decision leading here (unused at the root).
@@ -62,11 +56,6 @@ struct Node {
     /// How many refutations the search had recorded when this node last tried them
     /// ([`Search::refutation_holds`]; counted round modulo 256).
     tried: u8,
-    /// Whether the evaluator names this decision among its parent's tactics, where the game
-    /// asks the tree to prefer them ([`Evaluator::tactics_in_turn_under_way`]).
-    tactical: bool,
-    /// Whether some child of this node is [`Node::tactical`].
-    tactics: bool,
 }
 
 impl Node {
@@ -82,8 +71,6 @@ impl Node {
             proof: None,
             turns: 0,
             tried: 0,
-            tactical: false,
-            tactics: false,
         }
     }
 }
@@ -378,7 +365,7 @@ impl<G: Game> Search<G> {
         };
         if self.nodes[0].first_child == NO_CHILD {
             // Not even one iteration: expand so that there is something to choose from.
-            self.expand(eval, 0, &self.root.clone(), settings);
+            self.expand(0, &self.root.clone(), settings);
         }
         self.share_root();
         let chosen = self.choose(settings);
@@ -475,7 +462,7 @@ impl<G: Game> Search<G> {
             mine + theirs
         });
         for (helper, before) in &helpers {
-            self.merge_root(eval, helper, before, settings);
+            self.merge_root(helper, before, settings);
         }
         total
     }
@@ -516,15 +503,9 @@ impl<G: Game> Search<G> {
 
     /// Adds a helper's new playouts (beyond `before`, the counts it started from) through the
     /// root and each root decision to this tree's, and takes over what it proved about them.
-    fn merge_root<E: Evaluator<G>>(
-        &mut self,
-        eval: &E,
-        helper: &Search<G>,
-        before: &RootCounts,
-        settings: &Settings,
-    ) {
+    fn merge_root(&mut self, helper: &Search<G>, before: &RootCounts, settings: &Settings) {
         if !self.nodes[0].expanded {
-            self.expand(eval, 0, &self.root.clone(), settings);
+            self.expand(0, &self.root.clone(), settings);
         }
         let start = |action: Option<Action>| {
             before
@@ -606,7 +587,7 @@ impl<G: Game> Search<G> {
         most
     }
 
-    fn expand<E: Evaluator<G>>(&mut self, eval: &E, n: usize, state: &G, settings: &Settings) {
+    fn expand(&mut self, n: usize, state: &G, settings: &Settings) {
         let mut list = ActionList::new();
         state.legal_actions(&mut list);
         self.nodes[n].expanded = true;
@@ -625,14 +606,6 @@ impl<G: Game> Search<G> {
         }
         self.nodes[n].first_child = first;
         self.nodes[n].children = list.len() as u16;
-        if settings.tactic_greed > 0.0 && eval.tactics_in_turn_under_way(state) {
-            let mut tactics = ActionList::new();
-            eval.tactical_near(state, &list, &mut tactics);
-            for (k, a) in list.iter().enumerate() {
-                self.nodes[first as usize + k].tactical = tactics.contains(a);
-            }
-            self.nodes[n].tactics = !tactics.is_empty();
-        }
     }
 
     /// The child to descend to: an untried decision first (the one MAST rates best when it is
@@ -656,28 +629,13 @@ impl<G: Game> Search<G> {
             if child.proof == Some(worst) {
                 continue;
             }
-            if child.visits == 0 && !child.tactical && node.tactics && node.visits > 0 {
-                // Beside a tactic, an untried decision waits its turn as if it had been tried
-                // once and scored the node's average (first-play urgency): a capture many
-                // decisions deep is followed before its siblings each get a playout at every
-                // level of it.
-                let q = for_player(p, node.value / node.visits as f32);
-                let score = q + settings.exploration * ln_n.sqrt();
-                if score > best_score || best.is_none() {
-                    best_score = score;
-                    best = Some(c);
-                }
-                continue;
-            }
             if child.visits == 0 {
-                let mast = match child.action {
+                let score = match child.action {
                     Some(a) if settings.mast_greed > 0.0 => {
                         self.mast.average(MastKey::new(p, last, a), 0.0)
                     }
                     _ => 0.0,
                 };
-                // Averages lie within -1 and 1: a tactic comes first.
-                let score = mast + if child.tactical { 2.0 } else { 0.0 };
                 // Equal scores are broken at random (reservoir sampling).
                 if score > untried_score {
                     (untried, untried_score, ties) = (Some(c), score, 1);
@@ -693,12 +651,7 @@ impl<G: Game> Search<G> {
                 Some(v) => for_player(p, proof_reward(v, draw)),
                 None => for_player(p, child.value / child.visits as f32),
             };
-            let bias = if child.tactical {
-                TACTIC_BIAS / child.visits as f32
-            } else {
-                0.0
-            };
-            let score = q + settings.exploration * (ln_n / child.visits as f32).sqrt() + bias;
+            let score = q + settings.exploration * (ln_n / child.visits as f32).sqrt();
             if score > best_score || best.is_none() {
                 best_score = score;
                 best = Some(c);
@@ -776,7 +729,7 @@ impl<G: Game> Search<G> {
                 return Leaf::Known(proof_reward(v, draw));
             }
             if !self.nodes[n].expanded {
-                self.expand(eval, n, &state, settings);
+                self.expand(n, &state, settings);
                 if let Some(v) = self.nodes[n].proof {
                     return Leaf::Known(proof_reward(v, draw));
                 }

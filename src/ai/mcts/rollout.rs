@@ -6,7 +6,7 @@
 use crate::rules::{Action, ActionList, Game, Player};
 
 use super::super::Settings;
-use super::super::eval::{Evaluator, NEAR_TURNS};
+use super::super::eval::Evaluator;
 use super::super::mast::{Mast, MastKey};
 use super::super::rng::Rng;
 use super::{CaptureClock, black_value, proof_reward};
@@ -85,14 +85,8 @@ impl Rollout<'_> {
         let mut list = ActionList::new();
         let mut urgent = ActionList::new();
         let mut tactical = ActionList::new();
-        // A playout that begins inside a turn finishes it at random, unless the game says
-        // otherwise.
-        let mut greedy_turn = state.in_turn()
-            && eval.tactics_in_turn_under_way(&state)
-            && settings.tactic_greed > 0.0
-            && self.rng.unit() < settings.tactic_greed;
+        let mut greedy_turn = false;
         let end_ply = state.ply().saturating_add(settings.playout_turns);
-        let near_end = state.ply().saturating_add(NEAR_TURNS);
         loop {
             list.clear();
             state.legal_actions(&mut list);
@@ -116,11 +110,7 @@ impl Rollout<'_> {
             eval.urgent(&state, &list, &mut urgent);
             tactical.clear();
             if urgent.is_empty() && greedy_turn {
-                if state.ply() < near_end {
-                    eval.tactical_near(&state, &list, &mut tactical);
-                } else {
-                    eval.tactical(&state, &list, &mut tactical);
-                }
+                eval.tactical(&state, &list, &mut tactical);
             }
             let choices = if !urgent.is_empty() {
                 &urgent

@@ -8,7 +8,6 @@
 //! decides which steps can still be completed into a qualifying move.
 
 mod city_walk;
-mod closing;
 mod notation;
 mod options;
 mod strikes;

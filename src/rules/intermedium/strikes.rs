@@ -68,7 +68,7 @@ fn closed_in(occupied: Cells) -> Cells {
 }
 
 /// The cells orthogonally next to a cell of `set`.
-pub(super) fn beside(set: Cells) -> Cells {
+fn beside(set: Cells) -> Cells {
     (0..4).fold(0, |acc, d| acc | towards(set, d))
 }
 
@@ -319,30 +319,11 @@ impl Intermedium {
     /// A City that the sowing would close itself is not looked for here: that walk for every
     /// decision of every playout took 40% of Intermedium's search speed (BENCHMARKS.md).
     pub fn striking_decisions(&self, legal: &ActionList, out: &mut ActionList) {
-        self.strikes_on_stones_there(legal, out);
-    }
-
-    /// [`Intermedium::striking_decisions`], but where no decision takes the City, those that
-    /// capture the tallest enemy stack that a sowing can capture come first, a stack the sowing
-    /// closes in itself on its way included ([`Intermedium::decisions_closing_in`]); only
-    /// where none of two stones or more can be taken, any capture. Several times as costly.
-    pub fn striking_decisions_closing_in(&self, legal: &ActionList, out: &mut ActionList) {
-        let mut strikes = ActionList::new();
-        let city = self.strikes_on_stones_there(legal, &mut strikes);
-        if city || !self.decisions_closing_in(legal, out) {
-            out.extend(strikes);
-        }
-    }
-
-    /// The decisions among `legal` whose last stone can take the City or capture a stack
-    /// closed in already, written to `out` as [`Intermedium::striking_decisions`] orders them;
-    /// whether they take the City.
-    fn strikes_on_stones_there(&self, legal: &ActionList, out: &mut ActionList) -> bool {
         let p = self.to_move;
         let strikes = Intermedium::strike_cells(p, self.filled, self.single & COLOUR[p]);
         if strikes == [0, 0] {
             // Lifting a stack only takes stones away: no strike now, none after a lift.
-            return false;
+            return;
         }
         if self.origin == NONE {
             let mut captures = ActionList::new();
@@ -355,14 +336,13 @@ impl Intermedium {
                     captures.push(a);
                 }
             }
-            let city = !out.is_empty();
-            if !city {
+            if out.is_empty() {
                 out.extend(captures);
             }
-            return city;
+            return;
         }
         let at = usize::from(self.at);
-        for (kind, targets) in strikes.into_iter().enumerate() {
+        for targets in strikes {
             if targets == 0 {
                 continue;
             }
@@ -377,10 +357,9 @@ impl Intermedium {
                 }
             }
             if !out.is_empty() {
-                return kind == 0;
+                return;
             }
         }
-        false
     }
 }
 
