@@ -195,8 +195,9 @@ impl Evaluator<Intermedium> for IntermediumEval {
     /// the middle game even so (BENCHMARKS.md, "A City set up two turns ahead"; "A plan proven
     /// once, tried everywhere" for the stacks near the ring). Or a side with a sower, a tall
     /// stack that may sow round the ring by itself once a turn feeds it: then the turns of its
-    /// stacks of up to [`SHORT`] stones are walked when all of them are too many (BENCHMARKS.md,
-    /// "A City sown by one tall stack"). Or a side with a stack that can sow round the whole ring
+    /// stacks of up to [`SHORT`] stones, and its sowers' own sowings that can end on the ring,
+    /// are walked when all of them are too many (BENCHMARKS.md, "A City sown by one tall stack",
+    /// "A sower's own turn onto the ring"). Or a side with a stack that can sow round the whole ring
     /// now ([`Intermedium::may_close_ring`]; BENCHMARKS.md, "A stack that sows round the ring").
     /// Or a side ahead in an endgame that may set the City up from afar
     /// ([`may_set_up_from_afar`]).
@@ -222,9 +223,13 @@ impl Evaluator<Intermedium> for IntermediumEval {
     }
 
     /// Where only a sower lets the walk through, the turns of stacks that can reach the ring or
-    /// a sower (of at most [`SHORT`] stones where all of them have too many moves), and those of
-    /// a stack of at most [`CLOSER`] stones that can sow round the whole ring by itself. Every
-    /// turn where the side holds part of the ring, or may set the City up from afar.
+    /// a sower (of at most [`SHORT`] stones where all of them have too many moves), those of
+    /// a stack of at most [`CLOSER`] stones that can sow round the whole ring by itself, and
+    /// those of a stack of [`SOWER`] to [`CLOSER`] stones whose sowing can end on the ring
+    /// ([`Intermedium::sows_onto_ring`]): a sower's own turn that lands on the ring, as White's
+    /// c9 sowing to e1 did in six of 32 seeds of the search test of a City set up a turn ahead
+    /// (BENCHMARKS.md, "A sower's own turn onto the ring"). Every turn where the side holds part
+    /// of the ring, or may set the City up from afar.
     fn set_up_turn(&self, p: &Intermedium, first: Action) -> bool {
         let mover = p.to_move();
         let few = p.moves_at_most(mover) <= SET_UP_WALK_MOVES;
@@ -233,18 +238,22 @@ impl Evaluator<Intermedium> for IntermediumEval {
         }
         matches!(first, Action::Cell(c)
             if (few || p.height(c) <= usize::from(SHORT)) && p.may_feed_sower(c, SOWER)
-                || p.height(c) <= usize::from(CLOSER) && p.closes_ring(c))
+                || p.height(c) <= usize::from(CLOSER) && p.closes_ring(c)
+                || (usize::from(SOWER)..=usize::from(CLOSER)).contains(&p.height(c))
+                && p.sows_onto_ring(c))
     }
 
     /// A stack taller than [`SHORT`] among too many moves to walk was let through only because it
-    /// can sow round the ring by itself: only its sowings that can still do so are walked
-    /// ([`Intermedium::may_still_close_ring`]), not every path of the stack.
+    /// can sow round the ring by itself or end its sowing on the ring: only its sowings that can
+    /// still do one of them are walked ([`Intermedium::may_still_close_ring`],
+    /// [`Intermedium::may_still_end_on_ring`]), not every path of the stack.
     fn set_up_within(&self, p: &Intermedium, mid: &Intermedium) -> bool {
         let Some(origin) = mid.origin() else {
             return true;
         };
         p.height(origin) <= usize::from(SHORT)
             || mid.may_still_close_ring()
+            || p.height(origin) >= usize::from(SOWER) && mid.may_still_end_on_ring()
             || p.moves_at_most(p.to_move()) <= SET_UP_WALK_MOVES
     }
 

@@ -173,6 +173,25 @@ impl Intermedium {
             )
     }
 
+    /// Whether sowing the stack on `from` (between turns) can end on the ring of the City its
+    /// owner attacks: a tall stack's own turn that may set the City up.
+    #[must_use]
+    pub fn sows_onto_ring(&self, from: Cell) -> bool {
+        GEOMETRY.contains(from) && {
+            let i = GEOMETRY.index(from);
+            let h = self.heights[i];
+            h >= 2 && may_reach_ring(owner(i), i, NO_DIR, h)
+        }
+    }
+
+    /// Whether the sowing under way can still end on the ring of the City its player attacks
+    /// (true between turns).
+    #[must_use]
+    pub fn may_still_end_on_ring(&self) -> bool {
+        self.origin == NONE
+            || may_reach_ring(self.to_move, usize::from(self.at), self.last, self.left)
+    }
+
     /// Whether one of `p`'s stones stands within its stack's height and `more` diagonal steps of
     /// an empty cell around the City `p` attacks (between turns): whether a turn or two of `p`
     /// may drop stones on that ring at all. A gate on the cost of walks for a City set up from

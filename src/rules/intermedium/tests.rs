@@ -332,6 +332,28 @@ fn what_a_turn_changed_tells_exactly_whether_it_opened_the_city() {
     );
 }
 
+/// Every sowing of the side to move at `g` part way through: after its lift, and after its
+/// first step where the turn goes on.
+fn sowings_under_way(g: &Intermedium) -> Vec<Intermedium> {
+    let mut under_way = Vec::new();
+    let mut lifts = ActionList::new();
+    g.legal_actions(&mut lifts);
+    for lift in lifts {
+        let mut mid = g.clone();
+        mid.play(lift);
+        let mut steps = ActionList::new();
+        mid.legal_actions(&mut steps);
+        for &step in &steps {
+            let mut next = mid.clone();
+            next.play(step);
+            under_way.push(next);
+        }
+        under_way.push(mid);
+    }
+    under_way.retain(Intermedium::in_turn);
+    under_way
+}
+
 #[test]
 fn the_stacks_that_can_sow_round_the_enemy_ring_are_found_exactly() {
     use crate::rules::{Action, for_each_turn};
@@ -360,34 +382,17 @@ fn the_stacks_that_can_sow_round_the_enemy_ring_are_found_exactly() {
             closers += usize::from(found);
         }
         assert_eq!(g.may_close_ring(p), !closing.is_empty());
-        // Part way through each sowing: after the lift, and after its first step.
-        let mut firsts = ActionList::new();
-        g.legal_actions(&mut firsts);
-        for a in firsts {
-            let mut mid = g.clone();
-            mid.play(a);
-            let mut steps = ActionList::new();
-            mid.legal_actions(&mut steps);
-            let later = steps.iter().map(|&b| {
-                let mut next = mid.clone();
-                next.play(b);
-                next
-            });
-            for m in std::iter::once(mid.clone())
-                .chain(later)
-                .filter(Intermedium::in_turn)
-            {
-                let can = crate::rules::any_turn(&m, |end| end.city_pressure(p) == 3);
-                assert_eq!(
-                    m.may_still_close_ring(),
-                    can,
-                    "{} {:?}",
-                    g.to_setup(),
-                    m.origin()
-                );
-                sowings += 1;
-                still += usize::from(can);
-            }
+        for m in sowings_under_way(g) {
+            let can = crate::rules::any_turn(&m, |end| end.city_pressure(p) == 3);
+            assert_eq!(
+                m.may_still_close_ring(),
+                can,
+                "{} {:?}",
+                g.to_setup(),
+                m.origin()
+            );
+            sowings += 1;
+            still += usize::from(can);
         }
     };
     check(&pos(ELEVEN_ON_C2));
@@ -462,4 +467,67 @@ fn a_stack_that_would_take_the_city_once_fed_is_never_missed() {
     assert!(!p.open_strikes(Player::Black).city);
     let start = Intermedium::start(IntermediumOptions::default());
     assert!(!start.takes_city_once_fed(Player::Black) && !start.takes_city_once_fed(Player::White));
+}
+
+#[test]
+fn the_sowings_that_can_end_on_the_enemy_ring_are_found_exactly() {
+    use crate::rules::{Action, for_each_turn};
+    use std::collections::BTreeSet;
+    let last_on_ring = |turn: &[Action], p: Player| {
+        let ring = match p {
+            Player::Black => ["c10", "e10", "d9"],
+            Player::White => ["c1", "e1", "d2"],
+        };
+        matches!(turn.last(), Some(Action::Cell(c)) if ring.contains(&c.to_string().as_str()))
+    };
+    let (mut stacks, mut onto, mut sowings, mut still) = (0, 0, 0, 0);
+    let mut check = |g: &Intermedium| {
+        let p = g.to_move;
+        if g.in_turn() || g.outcome().is_some() {
+            return;
+        }
+        let (mut walked, mut ending) = (BTreeSet::new(), BTreeSet::new());
+        for_each_turn(g, |turn, _| {
+            let Some(&Action::Cell(from)) = turn.first() else {
+                panic!("a turn starts with a stack")
+            };
+            walked.insert(from);
+            if last_on_ring(turn, p) {
+                ending.insert(from);
+            }
+        });
+        for from in walked {
+            let found = ending.contains(&from);
+            assert_eq!(g.sows_onto_ring(from), found, "{} {from}", g.to_setup());
+            stacks += 1;
+            onto += usize::from(found);
+        }
+        for m in sowings_under_way(g) {
+            let mut can = false;
+            for_each_turn(&m, |rest, _| can |= last_on_ring(rest, p));
+            assert_eq!(
+                m.may_still_end_on_ring(),
+                can,
+                "{} {:?}",
+                g.to_setup(),
+                m.origin()
+            );
+            sowings += 1;
+            still += usize::from(can);
+        }
+    };
+    for seed in 340..352 {
+        random_game(seed, |g| {
+            if g.ply % 4 == 0 && g.moves_at_most(g.to_move) <= 20_000 {
+                check(g);
+            }
+        });
+    }
+    eprintln!("{onto} of {stacks} stacks can end a sowing on the enemy ring");
+    eprintln!("{still} of {sowings} sowings under way still can");
+    assert!(onto > 10 && onto < stacks, "{onto} of {stacks} stacks");
+    assert!(
+        still > 10 && still < sowings,
+        "{still} of {sowings} sowings"
+    );
 }
