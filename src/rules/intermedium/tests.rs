@@ -332,6 +332,23 @@ fn what_a_turn_changed_tells_exactly_whether_it_opened_the_city() {
     );
 }
 
+/// Each stack the side to move at `g` can lift, and whether one of its whole turns (the
+/// actions, and the position at its end) satisfies `hit`.
+fn lifts_with_a_turn_that(
+    g: &Intermedium,
+    mut hit: impl FnMut(&[crate::rules::Action], &Intermedium) -> bool,
+) -> std::collections::BTreeMap<Cell, bool> {
+    let mut lifts = std::collections::BTreeMap::new();
+    crate::rules::for_each_turn(g, |turn, end| {
+        let Some(&crate::rules::Action::Cell(from)) = turn.first() else {
+            panic!("a turn starts with a stack")
+        };
+        let found = hit(turn, end);
+        *lifts.entry(from).or_insert(false) |= found;
+    });
+    lifts
+}
+
 /// Every sowing of the side to move at `g` part way through: after its lift, and after its
 /// first step where the turn goes on.
 fn sowings_under_way(g: &Intermedium) -> Vec<Intermedium> {
@@ -356,32 +373,19 @@ fn sowings_under_way(g: &Intermedium) -> Vec<Intermedium> {
 
 #[test]
 fn the_stacks_that_can_sow_round_the_enemy_ring_are_found_exactly() {
-    use crate::rules::{Action, for_each_turn};
-    use std::collections::BTreeSet;
     let (mut stacks, mut closers, mut sowings, mut still) = (0, 0, 0, 0);
     let mut check = |g: &Intermedium| {
         let p = g.to_move;
         if g.in_turn() || g.outcome().is_some() || g.city_pressure(p) == 3 {
             return;
         }
-        let mut walked = BTreeSet::new();
-        let mut closing = BTreeSet::new();
-        for_each_turn(g, |turn, end| {
-            let Some(&Action::Cell(from)) = turn.first() else {
-                panic!("a turn starts with a stack")
-            };
-            walked.insert(from);
-            if end.city_pressure(p) == 3 {
-                closing.insert(from);
-            }
-        });
-        for from in walked {
-            let found = closing.contains(&from);
+        let closing = lifts_with_a_turn_that(g, |_, end| end.city_pressure(p) == 3);
+        for (&from, &found) in &closing {
             assert_eq!(g.closes_ring(from), found, "{} {from}", g.to_setup());
             stacks += 1;
             closers += usize::from(found);
         }
-        assert_eq!(g.may_close_ring(p), !closing.is_empty());
+        assert_eq!(g.may_close_ring(p), closing.values().any(|&found| found));
         for m in sowings_under_way(g) {
             let can = crate::rules::any_turn(&m, |end| end.city_pressure(p) == 3);
             assert_eq!(
@@ -472,7 +476,6 @@ fn a_stack_that_would_take_the_city_once_fed_is_never_missed() {
 #[test]
 fn the_sowings_that_can_end_on_the_enemy_ring_are_found_exactly() {
     use crate::rules::{Action, for_each_turn};
-    use std::collections::BTreeSet;
     let last_on_ring = |turn: &[Action], p: Player| {
         let ring = match p {
             Player::Black => ["c10", "e10", "d9"],
@@ -486,18 +489,7 @@ fn the_sowings_that_can_end_on_the_enemy_ring_are_found_exactly() {
         if g.in_turn() || g.outcome().is_some() {
             return;
         }
-        let (mut walked, mut ending) = (BTreeSet::new(), BTreeSet::new());
-        for_each_turn(g, |turn, _| {
-            let Some(&Action::Cell(from)) = turn.first() else {
-                panic!("a turn starts with a stack")
-            };
-            walked.insert(from);
-            if last_on_ring(turn, p) {
-                ending.insert(from);
-            }
-        });
-        for from in walked {
-            let found = ending.contains(&from);
+        for (from, found) in lifts_with_a_turn_that(g, |turn, _| last_on_ring(turn, p)) {
             assert_eq!(g.sows_onto_ring(from), found, "{} {from}", g.to_setup());
             stacks += 1;
             onto += usize::from(found);
