@@ -371,6 +371,23 @@ fn sowings_under_way(g: &Intermedium) -> Vec<Intermedium> {
     under_way
 }
 
+/// Checks `claim` against `can` at every sowing of the side to move at `g` part way through
+/// ([`sowings_under_way`]); returns how many were checked and how many `can` held for.
+fn check_sowings_under_way(
+    g: &Intermedium,
+    claim: impl Fn(&Intermedium) -> bool,
+    mut can: impl FnMut(&Intermedium) -> bool,
+) -> (usize, usize) {
+    let (mut sowings, mut still) = (0, 0);
+    for m in sowings_under_way(g) {
+        let found = can(&m);
+        assert_eq!(claim(&m), found, "{} {:?}", g.to_setup(), m.origin());
+        sowings += 1;
+        still += usize::from(found);
+    }
+    (sowings, still)
+}
+
 #[test]
 fn the_stacks_that_can_sow_round_the_enemy_ring_are_found_exactly() {
     let (mut stacks, mut closers, mut sowings, mut still) = (0, 0, 0, 0);
@@ -386,18 +403,10 @@ fn the_stacks_that_can_sow_round_the_enemy_ring_are_found_exactly() {
             closers += usize::from(found);
         }
         assert_eq!(g.may_close_ring(p), closing.values().any(|&found| found));
-        for m in sowings_under_way(g) {
-            let can = crate::rules::any_turn(&m, |end| end.city_pressure(p) == 3);
-            assert_eq!(
-                m.may_still_close_ring(),
-                can,
-                "{} {:?}",
-                g.to_setup(),
-                m.origin()
-            );
-            sowings += 1;
-            still += usize::from(can);
-        }
+        let (checked, can) = check_sowings_under_way(g, Intermedium::may_still_close_ring, |m| {
+            crate::rules::any_turn(m, |end| end.city_pressure(p) == 3)
+        });
+        (sowings, still) = (sowings + checked, still + can);
     };
     check(&pos(ELEVEN_ON_C2));
     for seed in 320..340 {
@@ -494,19 +503,12 @@ fn the_sowings_that_can_end_on_the_enemy_ring_are_found_exactly() {
             stacks += 1;
             onto += usize::from(found);
         }
-        for m in sowings_under_way(g) {
+        let (checked, can) = check_sowings_under_way(g, Intermedium::may_still_end_on_ring, |m| {
             let mut can = false;
-            for_each_turn(&m, |rest, _| can |= last_on_ring(rest, p));
-            assert_eq!(
-                m.may_still_end_on_ring(),
-                can,
-                "{} {:?}",
-                g.to_setup(),
-                m.origin()
-            );
-            sowings += 1;
-            still += usize::from(can);
-        }
+            for_each_turn(m, |rest, _| can |= last_on_ring(rest, p));
+            can
+        });
+        (sowings, still) = (sowings + checked, still + can);
     };
     for seed in 340..352 {
         random_game(seed, |g| {
