@@ -162,6 +162,8 @@ pub struct Search<G: Game> {
     mast: Mast,
     /// The decisions of the current iteration, for MAST (kept to save allocating).
     trail: Trail,
+    /// The nodes of the current iteration's path, root first (kept to save allocating).
+    path: Vec<usize>,
     /// Positions the game has reached before the root (sorted; see [`Search::set_history`]).
     history: Vec<u64>,
     /// The no-progress draw's clock at the root (see [`Search::set_game_history`]).
@@ -176,6 +178,10 @@ pub struct Search<G: Game> {
     refutations: ArrayVec<TurnActions, REFUTATIONS>,
     /// How many refutations were ever recorded (modulo 256).
     recorded: u8,
+    /// When the running search's time budget ends, if it has one (`None` between searches):
+    /// read before every playout and inside the longest proof walk, which alone may take tens
+    /// of milliseconds, so that a decision ends within about one playout of its budget.
+    deadline: Option<Instant>,
 }
 
 fn black_value(o: Outcome) -> i8 {
@@ -212,11 +218,13 @@ impl<G: Game> Search<G> {
             rng: Rng::new(seed),
             mast: Mast::default(),
             trail: Vec::new(),
+            path: Vec::new(),
             history: Vec::new(),
             line: Vec::new(),
             glimpse: None,
             refutations: ArrayVec::new(),
             recorded: 0,
+            deadline: None,
         }
     }
 
@@ -350,19 +358,20 @@ impl<G: Game> Search<G> {
         if list.is_empty() {
             return None;
         }
-        let started = Instant::now();
+        self.deadline = settings.time.and_then(|t| Instant::now().checked_add(t));
         if settings.mast_greed > 0.0 {
             self.mast.fade();
         }
         // A forced decision (one legal action) is taken at once: nothing to weigh.
         let iterations = match (list.len(), settings.threads) {
             (1, _) => 0,
-            (_, 0 | 1) => self.spend(eval, settings, [cancel, None], started),
+            (_, 0 | 1) => self.spend(eval, settings, [cancel, None]),
             (_, threads) if settings.shared_tree => {
-                self.spend_on_shared_tree(eval, settings, cancel, started, threads)
+                self.spend_on_shared_tree(eval, settings, cancel, threads)
             }
-            (_, threads) => self.spend_on_threads(eval, settings, cancel, started, threads),
+            (_, threads) => self.spend_on_threads(eval, settings, cancel, threads),
         };
+        self.deadline = None;
         if self.nodes[0].first_child == NO_CHILD {
             // Not even one iteration: expand so that there is something to choose from.
             self.expand(0, &self.root.clone(), settings);
@@ -385,32 +394,34 @@ impl<G: Game> Search<G> {
         })
     }
 
-    /// Runs playouts until the budget is spent, the root is proven, or a flag is set; returns
-    /// how many ran.
+    /// Runs playouts until the budget is spent (the clock is read before each), the root is
+    /// proven, or a flag is set (read every 32 playouts); returns how many ran.
     fn spend<E: Evaluator<G>>(
         &mut self,
         eval: &E,
         settings: &Settings,
         flags: [Option<&AtomicBool>; 2],
-        started: Instant,
     ) -> u32 {
         let mut iterations = 0;
         while iterations < settings.iterations && self.nodes[0].proof.is_none() {
             if iterations % GLIMPSE_EVERY == 0 {
                 self.share_root();
             }
-            if iterations % 32 == 0 {
-                if flags.iter().flatten().any(|f| f.load(Ordering::Relaxed)) {
-                    break;
-                }
-                if settings.time.is_some_and(|t| started.elapsed() >= t) {
-                    break;
-                }
+            if iterations % 32 == 0 && flags.iter().flatten().any(|f| f.load(Ordering::Relaxed)) {
+                break;
+            }
+            if self.out_of_time() {
+                break;
             }
             self.iterate(eval, settings);
             iterations += 1;
         }
         iterations
+    }
+
+    /// Whether the running search's time budget is spent (never, under an iteration budget).
+    fn out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// Searches on `threads` threads (this tree and `threads - 1` helpers) and merges the
@@ -420,7 +431,6 @@ impl<G: Game> Search<G> {
         eval: &E,
         settings: &Settings,
         cancel: Option<&AtomicBool>,
-        started: Instant,
         threads: usize,
     ) -> u32
     where
@@ -446,7 +456,7 @@ impl<G: Game> Search<G> {
                 .iter_mut()
                 .map(|(helper, _)| {
                     scope.spawn(move || {
-                        let n = helper.spend(eval, helper_share, [cancel, Some(stop)], started);
+                        let n = helper.spend(eval, helper_share, [cancel, Some(stop)]);
                         if helper.nodes[0].proof.is_some() {
                             stop.store(true, Ordering::Relaxed);
                         }
@@ -454,7 +464,7 @@ impl<G: Game> Search<G> {
                     })
                 })
                 .collect();
-            let mine = self.spend(eval, &share, [cancel, Some(stop)], started);
+            let mine = self.spend(eval, &share, [cancel, Some(stop)]);
             if self.nodes[0].proof.is_some() {
                 stop.store(true, Ordering::Relaxed);
             }
@@ -484,6 +494,7 @@ impl<G: Game> Search<G> {
         helper.mast = self.mast.clone();
         helper.history.clone_from(&self.history);
         helper.clock = self.clock;
+        helper.deadline = self.deadline;
         (helper, Vec::new())
     }
 
@@ -665,7 +676,7 @@ impl<G: Game> Search<G> {
     /// up the path.
     fn iterate<E: Evaluator<G>>(&mut self, eval: &E, settings: &Settings) {
         let mut trail = std::mem::take(&mut self.trail);
-        let mut path = vec![0usize];
+        let mut path = std::mem::take(&mut self.path);
         let draw = self.draw_reward(settings);
         let reward = match self.descend(eval, settings, &mut path, &mut trail, false) {
             Leaf::Known(reward) => reward,
@@ -679,6 +690,7 @@ impl<G: Game> Search<G> {
         };
         self.back_up(&path, reward, &trail, settings, false);
         self.trail = trail;
+        self.path = path;
     }
 
     /// Walks from the root by [`Search::select`] to where the tree ends or a result is known,

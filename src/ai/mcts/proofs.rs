@@ -96,7 +96,9 @@ impl<G: Game> Search<G> {
     /// (its hash already on the line), is won for the opponent because it has a turn after
     /// which [`Search::threat_cannot_be_stopped`] holds: a threat set up two turns ahead,
     /// proven on the node's first visit where the tree would have to come upon that one turn
-    /// among hundreds. Only where [`Evaluator::may_set_up`] allows it, so seldom.
+    /// among hundreds. Only where [`Evaluator::may_set_up`] allows it, so seldom. Once the
+    /// search's time is spent it tries no further set-up (the longest walk, tens of
+    /// milliseconds) and holds only if one tried already did.
     fn threat_is_set_up<E: Evaluator<G>>(&self, eval: &E, state: &G, clock: CaptureClock) -> bool {
         if state.to_move() == self.nodes[0].to_move
             || state.outcome().is_some()
@@ -117,6 +119,7 @@ impl<G: Game> Search<G> {
                     eval.set_up_end(state, end)
                         && !after.is_due(end)
                         && !self.repeats(end.hash(), end)
+                        && !self.out_of_time()
                         && self.threat_cannot_be_stopped(eval, end, after, &mut answer)
                 }
             },
@@ -166,5 +169,38 @@ impl<G: Game> Search<G> {
                 after.is_due(end) || self.repeats(end.hash(), end) || !enemy_wins(end, after)
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Instant;
+
+    use crate::ai::eval::IntermediumEval;
+    use crate::rules::{Game, Intermedium, IntermediumOptions, Setup, play_move};
+
+    use super::super::{CaptureClock, Search};
+
+    /// White to move, from a `match --records` game: after White's `f8-e9-f10` Black's
+    /// `f9-e8-d9` sets up its City and no White answer stops it (tests/ai_search.rs,
+    /// `CITY_SET_UP_TWO_TURNS_AHEAD`).
+    const CITY_SET_UP_TWO_TURNS_AHEAD: &str = "intermedium 1,w,b,w,b,2/1,b2,2,w2,b2,1/2,b,2,w2,1/w,3,w,1,w/b,w,1,w,2,b/1,b,2,w,2/1,w,4,b/w,1,w,1,w,2/1,w,b,w,b,2/7 w 65";
+
+    #[test]
+    fn a_search_whose_time_is_spent_tries_no_further_set_up() {
+        let setup = Setup::parse(CITY_SET_UP_TWO_TURNS_AHEAD).expect("a position");
+        let root = Intermedium::from_setup(&setup, IntermediumOptions::default()).expect("legal");
+        let (after, _) = play_move(&root, "f8-e9-f10").expect("a legal turn");
+        let clock = CaptureClock::at(&after, 0, after.stones_captured());
+        let mut search = Search::new(root, 1);
+        assert!(
+            search.threat_is_set_up(&IntermediumEval, &after, clock),
+            "with time left the walk finds Black's set-up"
+        );
+        search.deadline = Some(Instant::now());
+        assert!(
+            !search.threat_is_set_up(&IntermediumEval, &after, clock),
+            "with the time spent the walk gives up unproven"
+        );
     }
 }

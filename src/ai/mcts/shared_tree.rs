@@ -22,7 +22,8 @@ const MAST_COPY_EVERY: u32 = 1024;
 /// What the threads on one tree share besides it.
 struct Shared<'a> {
     budget: &'a Settings,
-    started: Instant,
+    /// When the time budget ends, if there is one.
+    deadline: Option<Instant>,
     cancel: Option<&'a AtomicBool>,
     /// Iterations begun, by every thread (an iteration budget is shared out through it).
     begun: AtomicU32,
@@ -31,24 +32,16 @@ struct Shared<'a> {
 }
 
 impl Shared<'_> {
-    /// Whether a thread may begin another iteration; checks the clock every 32 of its own.
+    /// Whether a thread may begin another iteration: the budget is not spent (the clock is read
+    /// every time) and the search not cancelled (read every 32 of the thread's iterations).
     fn may_begin(&self, mine: u32) -> bool {
         if self.begun.fetch_add(1, Ordering::Relaxed) >= self.budget.iterations {
             return false;
         }
-        if mine.is_multiple_of(32) {
-            if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-                return false;
-            }
-            if self
-                .budget
-                .time
-                .is_some_and(|t| self.started.elapsed() >= t)
-            {
-                return false;
-            }
+        if mine.is_multiple_of(32) && self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return false;
         }
-        true
+        self.deadline.is_none_or(|d| Instant::now() < d)
     }
 }
 
@@ -64,7 +57,6 @@ impl<G: Game> Search<G> {
         eval: &E,
         settings: &Settings,
         cancel: Option<&AtomicBool>,
-        started: Instant,
         threads: usize,
     ) -> u32
     where
@@ -73,7 +65,7 @@ impl<G: Game> Search<G> {
         let seeds: Vec<u64> = (0..threads).map(|_| self.rng.next_u64()).collect();
         let shared = Shared {
             budget: settings,
-            started,
+            deadline: self.deadline,
             cancel,
             begun: AtomicU32::new(0),
             done: AtomicU32::new(0),
