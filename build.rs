@@ -26,12 +26,17 @@ fn main() {
         Some(c) => println!("cargo:rustc-env=STACKYARD_VERSION={version} ({c})"),
         None => println!("cargo:rustc-env=STACKYARD_VERSION={version}"),
     }
-    // A new commit moves the branch's ref (or packed-refs); a checkout changes HEAD.
+    // A new commit moves the branch's ref (or packed-refs); a checkout changes HEAD. Only files
+    // that exist are watched: cargo takes a missing one as changed and would rebuild every time.
     for file in ["HEAD", "packed-refs"] {
-        println!("cargo:rerun-if-changed={}", git.join(file).display());
+        let path = git.join(file);
+        if path.exists() {
+            println!("cargo:rerun-if-changed={}", path.display());
+        }
     }
     if let Ok(head) = std::fs::read_to_string(git.join("HEAD"))
         && let Some(branch) = head.trim().strip_prefix("ref: ")
+        && git.join(branch).exists()
     {
         println!("cargo:rerun-if-changed={}", git.join(branch).display());
     }

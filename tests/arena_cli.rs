@@ -244,6 +244,10 @@ fn bad_players_and_counts_are_refused_by_name() {
         ),
         (vec!["bench", "--threads", "1,two"], "'two' is not a count"),
         (
+            vec!["bench", "--rounds", "0"],
+            "--rounds must be a count from 1 to 1000, not 0",
+        ),
+        (
             vec![
                 "match",
                 "--game",
@@ -330,6 +334,34 @@ fn bench_sweeps_the_numbers_of_threads_asked_for() {
     assert_eq!(field(sweep, "threads"), 3.0, "{out}");
     assert!(field(sweep, "iters_per_s") > 0.0, "{out}");
     assert!(field(sweep, "shared_tree_iters_per_s") > 0.0, "{out}");
+}
+
+#[test]
+fn bench_rounds_report_each_round_s_ratio_and_their_median() {
+    let out = bench_grabber_6(&["--rounds", "3", "--json"]);
+    assert_eq!(field(&out, "rounds"), 3.0, "{out}");
+    let listed = &out[out.find("\"all_threads_ratios\":[").expect("the ratios") + 22..];
+    let mut ratios: Vec<f64> = listed[..listed.find(']').expect("the list's end")]
+        .split(',')
+        .map(|r| r.parse().expect("a ratio"))
+        .collect();
+    assert_eq!(ratios.len(), 3, "{out}");
+    assert!(ratios.iter().all(|&r| r > 0.0), "{out}");
+    ratios.sort_by(f64::total_cmp);
+    let middle = field(&out, "all_threads_ratio_median");
+    assert!(
+        (middle - ratios[1]).abs() < 0.002,
+        "{middle} is not the middle of {ratios:?}"
+    );
+    let lines = bench_grabber_6(&["--rounds", "2"]);
+    assert!(
+        lines.contains("measured back to back 2 times"),
+        "no line for the rounds: {lines}"
+    );
+    assert!(
+        !bench_grabber_6(&[]).contains("back to back"),
+        "one round has no such line"
+    );
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! `stackyard bench`: random playouts, actions and search iterations per second for each game,
-//! on one thread and on every core, and with `--threads` at each number of threads asked for.
+//! on one thread and on every core (`--rounds` times, back to back, for a steadier ratio), and
+//! with `--threads` at each number of threads asked for.
 
 use std::time::{Duration, Instant};
 
@@ -12,6 +13,8 @@ use super::referee::Failure;
 
 /// The most threads one count of `--threads` may ask for.
 const MOST_THREADS: usize = 1024;
+/// The most rounds `--rounds` may ask for.
+const MOST_ROUNDS: usize = 1000;
 
 /// What `bench [--game G] [--seconds S] [--threads LIST] [--json]` asks for.
 pub struct BenchRequest<'a> {
@@ -21,12 +24,14 @@ pub struct BenchRequest<'a> {
     pub seconds: f64,
     /// The thread counts to sweep, as typed (`1-15`, `1,2,4,8`), if any.
     pub threads: Option<&'a str>,
+    /// How many times one thread and every core are measured, one right after the other.
+    pub rounds: usize,
     /// One JSON object instead of lines for people.
     pub json: bool,
 }
 
 /// One game's speeds: search iterations per second on one thread, on every core and at each
-/// count of the sweep.
+/// count of the sweep. `one_thread` and `all_threads` are the medians over the rounds.
 struct GameSpeeds {
     id: GameId,
     playouts_per_s: f64,
@@ -35,6 +40,8 @@ struct GameSpeeds {
     nodes: usize,
     cores: usize,
     all_threads: f64,
+    /// Every core's speed over one thread's, a ratio per round of the two measured back to back.
+    round_ratios: Vec<f64>,
     shared_tree: f64,
     sweep: Vec<SweepPoint>,
 }
@@ -55,12 +62,18 @@ pub fn run_bench(request: &BenchRequest) -> Result<Vec<String>, Failure> {
     if !(request.seconds > 0.0 && request.seconds.is_finite()) {
         return Err(Failure::usage("--seconds must be a positive number"));
     }
+    if !(1..=MOST_ROUNDS).contains(&request.rounds) {
+        return Err(Failure::usage(format!(
+            "--rounds must be a count from 1 to {MOST_ROUNDS}, not {}",
+            request.rounds
+        )));
+    }
     let sweep = request.threads.map_or(Ok(Vec::new()), thread_counts)?;
     let budget = Duration::from_secs_f64(request.seconds);
     let mut games = Vec::new();
     for id in ids {
         let start = AnyGame::start_with(id, []).map_err(Failure::usage)?;
-        games.push(measure(id, &start, budget, &sweep));
+        games.push(measure(id, &start, budget, request.rounds, &sweep));
     }
     if request.json {
         let objects: Vec<String> = games.iter().map(GameSpeeds::json).collect();
@@ -99,11 +112,26 @@ fn thread_counts(text: &str) -> Result<Vec<usize>, Failure> {
     Ok(counts)
 }
 
-fn measure(id: GameId, start: &AnyGame, budget: Duration, sweep: &[usize]) -> GameSpeeds {
+fn measure(
+    id: GameId,
+    start: &AnyGame,
+    budget: Duration,
+    rounds: usize,
+    sweep: &[usize],
+) -> GameSpeeds {
     let (playouts, actions, took) = random_playouts(start, budget);
     let secs = took.as_secs_f64();
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    let (one_thread, nodes) = search_speed(start, budget, 1, false);
+    let (mut ones, mut alls, mut round_ratios) = (Vec::new(), Vec::new(), Vec::new());
+    let mut nodes = 0;
+    for _ in 0..rounds {
+        let (one, tree_nodes) = search_speed(start, budget, 1, false);
+        let all = search_speed(start, budget, cores, false).0;
+        nodes = tree_nodes;
+        round_ratios.push(all / one.max(1e-9));
+        ones.push(one);
+        alls.push(all);
+    }
     let sweep = sweep
         .iter()
         .map(|&threads| SweepPoint {
@@ -116,10 +144,11 @@ fn measure(id: GameId, start: &AnyGame, budget: Duration, sweep: &[usize]) -> Ga
         id,
         playouts_per_s: playouts as f64 / secs,
         actions_per_s: actions as f64 / secs,
-        one_thread,
+        one_thread: median(&mut ones),
         nodes,
         cores,
-        all_threads: search_speed(start, budget, cores, false).0,
+        all_threads: median(&mut alls),
+        round_ratios,
         shared_tree: search_speed(start, budget, cores, true).0,
         sweep,
     }
@@ -154,6 +183,19 @@ impl GameSpeeds {
             self.shared_tree,
             self.ratio(self.shared_tree)
         )];
+        if self.round_ratios.len() > 1 {
+            let mut ratios = self.round_ratios.clone();
+            let middle = median(&mut ratios);
+            lines.push(format!(
+                "{}: {} threads with a tree each against one thread, measured back to back {} \
+                 times: {middle:.2}x the median round, from {:.2}x to {:.2}x",
+                self.id,
+                self.cores,
+                ratios.len(),
+                ratios[0],
+                ratios[ratios.len() - 1]
+            ));
+        }
         lines.extend(self.sweep.iter().map(|p| {
             format!(
                 "{} on {} thread{}: {:.0} iterations/s with a tree each ({:.2}x one thread), \
@@ -186,11 +228,22 @@ impl GameSpeeds {
                 .collect();
             format!(",\"sweep\":[{}]", points.join(","))
         };
+        let listed: Vec<String> = self
+            .round_ratios
+            .iter()
+            .map(|r| format!("{r:.3}"))
+            .collect();
+        let middle = median(&mut self.round_ratios.clone());
+        let rounds = format!(
+            ",\"rounds\":{},\"all_threads_ratio_median\":{middle:.3},\"all_threads_ratios\":[{}]",
+            listed.len(),
+            listed.join(",")
+        );
         format!(
             "\"{}\":{{\"playouts_per_s\":{:.1},\"actions_per_s\":{:.0},\
              \"mcts_iters_per_s\":{:.1},\"mcts_nodes\":{},\"threads\":{},\
              \"mcts_iters_per_s_all_threads\":{:.1},\
-             \"mcts_iters_per_s_shared_tree\":{:.1}{sweep}}}",
+             \"mcts_iters_per_s_shared_tree\":{:.1}{rounds}{sweep}}}",
             self.id,
             self.playouts_per_s,
             self.actions_per_s,
@@ -200,6 +253,16 @@ impl GameSpeeds {
             self.all_threads,
             self.shared_tree
         )
+    }
+}
+
+/// The middle of `values` (the mean of the two middle ones of an even count), sorting them.
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    match values.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => values[n / 2],
+        n => (values[n / 2 - 1] + values[n / 2]) / 2.0,
     }
 }
 

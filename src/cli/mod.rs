@@ -213,6 +213,10 @@ enum Command {
         /// Also measure the search on each of these numbers of threads (1-15, 1,2,4,8)
         #[arg(long, value_name = "LIST")]
         threads: Option<String>,
+        /// Measure one thread and every core this many times, back to back, and report the
+        /// medians and each round's ratio (a steadier ratio on a busy machine)
+        #[arg(long, default_value_t = 1)]
+        rounds: usize,
         /// Print one JSON object
         #[arg(long)]
         json: bool,
@@ -492,11 +496,13 @@ pub fn run(
             game,
             seconds,
             threads,
+            rounds,
             json,
         }) => bench::run_bench(&bench::BenchRequest {
             game: game.as_deref(),
             seconds,
             threads: threads.as_deref(),
+            rounds,
             json,
         }),
         #[cfg(feature = "app")]
