@@ -36,9 +36,10 @@ fn main() {
     }
     if let Ok(head) = std::fs::read_to_string(git.join("HEAD"))
         && let Some(branch) = head.trim().strip_prefix("ref: ")
-        && git.join(branch).exists()
+        && let ref_file = git.join(branch)
+        && ref_file.exists()
     {
-        println!("cargo:rerun-if-changed={}", git.join(branch).display());
+        println!("cargo:rerun-if-changed={}", ref_file.display());
     }
     println!("cargo:rerun-if-changed=build.rs");
 }

@@ -16,7 +16,7 @@ const MOST_THREADS: usize = 1024;
 /// The most rounds `--rounds` may ask for.
 const MOST_ROUNDS: usize = 1000;
 
-/// What `bench [--game G] [--seconds S] [--threads LIST] [--json]` asks for.
+/// What `bench [--game G] [--seconds S] [--threads LIST] [--rounds K] [--json]` asks for.
 pub struct BenchRequest<'a> {
     /// One game, or every game.
     pub game: Option<&'a str>,
@@ -42,6 +42,8 @@ struct GameSpeeds {
     all_threads: f64,
     /// Every core's speed over one thread's, a ratio per round of the two measured back to back.
     round_ratios: Vec<f64>,
+    /// The median of `round_ratios`.
+    ratio_median: f64,
     shared_tree: f64,
     sweep: Vec<SweepPoint>,
 }
@@ -122,16 +124,7 @@ fn measure(
     let (playouts, actions, took) = random_playouts(start, budget);
     let secs = took.as_secs_f64();
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    let (mut ones, mut alls, mut round_ratios) = (Vec::new(), Vec::new(), Vec::new());
-    let mut nodes = 0;
-    for _ in 0..rounds {
-        let (one, tree_nodes) = search_speed(start, budget, 1, false);
-        let all = search_speed(start, budget, cores, false).0;
-        nodes = tree_nodes;
-        round_ratios.push(all / one.max(1e-9));
-        ones.push(one);
-        alls.push(all);
-    }
+    let mut rounds = back_to_back(start, budget, cores, rounds);
     let sweep = sweep
         .iter()
         .map(|&threads| SweepPoint {
@@ -144,11 +137,12 @@ fn measure(
         id,
         playouts_per_s: playouts as f64 / secs,
         actions_per_s: actions as f64 / secs,
-        one_thread: median(&mut ones),
-        nodes,
+        one_thread: median(&mut rounds.ones),
+        nodes: rounds.nodes,
         cores,
-        all_threads: median(&mut alls),
-        round_ratios,
+        all_threads: median(&mut rounds.alls),
+        ratio_median: median(&mut rounds.ratios.clone()),
+        round_ratios: rounds.ratios,
         shared_tree: search_speed(start, budget, cores, true).0,
         sweep,
     }
@@ -184,16 +178,19 @@ impl GameSpeeds {
             self.ratio(self.shared_tree)
         )];
         if self.round_ratios.len() > 1 {
-            let mut ratios = self.round_ratios.clone();
-            let middle = median(&mut ratios);
+            let least = self
+                .round_ratios
+                .iter()
+                .copied()
+                .fold(f64::INFINITY, f64::min);
+            let most = self.round_ratios.iter().copied().fold(0.0, f64::max);
             lines.push(format!(
                 "{}: {} threads with a tree each against one thread, measured back to back {} \
-                 times: {middle:.2}x the median round, from {:.2}x to {:.2}x",
+                 times: {:.2}x the median round, from {least:.2}x to {most:.2}x",
                 self.id,
                 self.cores,
-                ratios.len(),
-                ratios[0],
-                ratios[ratios.len() - 1]
+                self.round_ratios.len(),
+                self.ratio_median
             ));
         }
         lines.extend(self.sweep.iter().map(|p| {
@@ -233,10 +230,10 @@ impl GameSpeeds {
             .iter()
             .map(|r| format!("{r:.3}"))
             .collect();
-        let middle = median(&mut self.round_ratios.clone());
         let rounds = format!(
-            ",\"rounds\":{},\"all_threads_ratio_median\":{middle:.3},\"all_threads_ratios\":[{}]",
+            ",\"rounds\":{},\"all_threads_ratio_median\":{:.3},\"all_threads_ratios\":[{}]",
             listed.len(),
+            self.ratio_median,
             listed.join(",")
         );
         format!(
@@ -254,6 +251,35 @@ impl GameSpeeds {
             self.shared_tree
         )
     }
+}
+
+/// One thread's and every core's search speeds, measured one right after the other each round.
+struct Rounds {
+    ones: Vec<f64>,
+    alls: Vec<f64>,
+    /// Each round's every-core speed over its one-thread speed.
+    ratios: Vec<f64>,
+    /// The one-thread tree's nodes in the last round.
+    nodes: usize,
+}
+
+/// Measures one thread and then `cores` threads (a tree each), `rounds` times.
+fn back_to_back(start: &AnyGame, budget: Duration, cores: usize, rounds: usize) -> Rounds {
+    let mut measured = Rounds {
+        ones: Vec::new(),
+        alls: Vec::new(),
+        ratios: Vec::new(),
+        nodes: 0,
+    };
+    for _ in 0..rounds {
+        let (one, nodes) = search_speed(start, budget, 1, false);
+        let all = search_speed(start, budget, cores, false).0;
+        measured.ratios.push(all / one.max(1e-9));
+        measured.ones.push(one);
+        measured.alls.push(all);
+        measured.nodes = nodes;
+    }
+    measured
 }
 
 /// The middle of `values` (the mean of the two middle ones of an even count), sorting them.
