@@ -3,11 +3,12 @@
 //! games it recorded instead of starting over. Game `k` has its own seeds, so the games still to
 //! play are the ones the whole match would have played.
 //!
-//! A line cut short (the match killed while writing it) is ignored; any other line that does not
-//! read is refused with its number, and a journal of another match (game, players, seed, start
-//! or options) is refused rather than mixed in.
+//! A line cut short (the match killed while writing it) is dropped and its game played again;
+//! any other line that does not read is refused with its number, a journal of another match
+//! (game, players, seed, start or options) is refused rather than mixed in, and so is a journal
+//! that a match still running holds.
 
-use std::fs::{File, OpenOptions};
+use std::fs::{File, OpenOptions, TryLockError};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -38,19 +39,25 @@ impl Journal {
     pub fn open(path: &Path, identity: &str) -> Result<(Journal, Vec<Resumed>), String> {
         let name = path.display();
         let header = format!("{MAGIC}\t{identity}");
-        let games = match std::fs::read_to_string(path) {
-            Ok(text) if !text.is_empty() => {
-                read_games(&text, &header).map_err(|e| format!("--resume {name}: {e}"))?
-            }
-            Ok(_) => Vec::new(),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-            Err(e) => return Err(format!("--resume {name}: cannot read it: {e}")),
-        };
         let mut file = OpenOptions::new()
             .create(true)
             .append(true)
             .open(path)
             .map_err(|e| format!("--resume {name}: cannot write to it: {e}"))?;
+        hold(&file).map_err(|e| format!("--resume {name}: {e}"))?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("--resume {name}: cannot read it: {e}"))?;
+        let complete = text.rfind('\n').map_or(0, |i| i + 1);
+        let games = if complete == 0 && header.starts_with(&text) {
+            Vec::new() // new, or its first line cut short
+        } else {
+            read_games(&text, &header).map_err(|e| format!("--resume {name}: {e}"))?
+        };
+        // This match's journal: a line cut short goes, so that the next starts a line of its own.
+        if complete < text.len() {
+            file.set_len(complete as u64)
+                .map_err(|e| format!("--resume {name}: cannot write to it: {e}"))?;
+        }
         if games.is_empty() && file.metadata().map_or(0, |m| m.len()) == 0 {
             writeln!(file, "{header}")
                 .and_then(|()| file.sync_data())
@@ -80,6 +87,18 @@ impl Journal {
             .and_then(|()| self.file.sync_data())
             .map_err(|e| format!("{}: {e}", self.path.display()))
     }
+}
+
+/// Takes the journal for this match alone while it runs (an advisory lock the system drops when
+/// the match ends, however it ends): two matches appending to one journal would each play the
+/// games the other is playing and note them twice.
+fn hold(file: &File) -> Result<(), String> {
+    file.try_lock().map_err(|e| match e {
+        TryLockError::WouldBlock => {
+            "another match is using this journal now (let it end or stop it first)".to_string()
+        }
+        TryLockError::Error(e) => format!("cannot lock it: {e}"),
+    })
 }
 
 /// The games of a journal's text, checking its first line against `header`.
@@ -190,7 +209,11 @@ mod tests {
         // A line cut short is played again; a malformed one is refused by its number.
         let text = std::fs::read_to_string(&path).unwrap();
         std::fs::write(&path, format!("{text}5\tb\twin")).unwrap();
-        assert_eq!(Journal::open(&path, "splay a b 5").unwrap().1.len(), 2);
+        let (mut journal, games) = Journal::open(&path, "splay a b 5").unwrap();
+        assert_eq!(games.len(), 2);
+        journal.note(5, &won).unwrap();
+        drop(journal);
+        assert_eq!(Journal::open(&path, "splay a b 5").unwrap().1.len(), 3);
         std::fs::write(&path, format!("{text}5\tb\twin\n")).unwrap();
         let e = Journal::open(&path, "splay a b 5").err().unwrap();
         assert!(e.contains("line 4") && e.contains("8 fields"), "{e}");
@@ -200,6 +223,33 @@ mod tests {
         std::fs::write(&path, format!("{text}3\tb\tdraw ply-cap\t1\t1\t1\t1\t1\n")).unwrap();
         let e = Journal::open(&path, "splay a b 5").err().unwrap();
         assert!(e.contains("game #3 again"), "{e}");
+        let _ = std::fs::remove_file(&path);
+    }
+
+    #[test]
+    fn a_journal_in_use_is_refused_to_a_second_match_until_the_first_ends() {
+        let path = std::env::temp_dir().join(format!("stackyard-held-{}", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let (first, _) = Journal::open(&path, "grabber a b 1").unwrap();
+        let e = Journal::open(&path, "grabber a b 1").err().unwrap();
+        assert!(e.contains("using this journal now"), "{e}");
+        drop(first);
+        assert!(Journal::open(&path, "grabber a b 1").is_ok());
+        // A header cut short is written again; a file of something else is left as it was.
+        std::fs::write(&path, "stackyard-match-jou").unwrap();
+        let (mut journal, games) = Journal::open(&path, "grabber a b 1").unwrap();
+        assert!(games.is_empty());
+        journal
+            .note(0, &record(Outcome::Draw(Reason::NoCapture)))
+            .unwrap();
+        drop(journal);
+        assert_eq!(Journal::open(&path, "grabber a b 1").unwrap().1.len(), 1);
+        std::fs::write(&path, "notes without a newline").unwrap();
+        assert!(Journal::open(&path, "grabber a b 1").is_err());
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "notes without a newline"
+        );
         let _ = std::fs::remove_file(&path);
     }
 }
