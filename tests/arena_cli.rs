@@ -59,6 +59,8 @@ fn a_match_reports_every_field_and_is_the_same_on_several_threads() {
         "draws",
         "b_wins",
         "a_score",
+        "score_low",
+        "score_high",
         "elo",
         "elo_low",
         "elo_high",
@@ -76,6 +78,9 @@ fn a_match_reports_every_field_and_is_the_same_on_several_threads() {
     );
     assert_eq!(w + d + l, 6.0);
     assert!(((w + d / 2.0) / 6.0 - field(&one, "a_score")).abs() < 1e-3);
+    assert!(field(&one, "score_low") <= field(&one, "a_score"));
+    assert!(field(&one, "a_score") <= field(&one, "score_high"));
+    assert!(field(&one, "score_low") < field(&one, "score_high"));
     assert!(field(&one, "elo_low") <= field(&one, "elo"));
     assert!(field(&one, "elo") <= field(&one, "elo_high"));
     // Iteration-limited players: no time budget to run past.

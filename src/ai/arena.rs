@@ -371,8 +371,10 @@ pub struct MatchSummary {
     pub b_wins: u32,
     /// A's mean score.
     pub a_score: f64,
-    /// Half the width of the 95% interval of A's score.
-    pub score_margin: f64,
+    /// The 95% interval of A's score: its low end.
+    pub score_low: f64,
+    /// Its high end.
+    pub score_high: f64,
     /// The Elo difference A − B, and its 95% interval.
     pub elo: f64,
     /// Low end of the interval.
@@ -399,14 +401,30 @@ pub fn elo_of(score: f64) -> f64 {
     -400.0 * (1.0 / s - 1.0).log10() + 0.0
 }
 
+/// The 95% interval of a mean score, Agresti and Coull's way: two won and two lost games are
+/// added to the scores before the normal interval is taken around their mean. A match that A has
+/// won every game of so far then gets an interval below 100% that narrows as the games go on,
+/// where the plain interval would be 100% to 100% (a spread of nothing); over many games the two
+/// agree. The interval always holds `mean`, the scores' own, and lies within 0 and 1.
+fn score_interval(scores: &[f64], mean: f64) -> (f64, f64) {
+    let padded = || scores.iter().copied().chain([0.0, 0.0, 1.0, 1.0]);
+    let n = scores.len() as f64 + 4.0;
+    let centre = padded().sum::<f64>() / n;
+    let variance = padded().map(|s| (s - centre).powi(2)).sum::<f64>() / n;
+    let margin = 1.96 * (variance / n).sqrt();
+    (
+        (centre - margin).clamp(0.0, 1.0).min(mean),
+        (centre + margin).clamp(0.0, 1.0).max(mean),
+    )
+}
+
 /// Sums up a match.
 #[must_use]
 pub fn summarise(records: &[GameRecord]) -> MatchSummary {
     let n = records.len().max(1) as f64;
     let scores: Vec<f64> = records.iter().map(GameRecord::a_score).collect();
     let mean = scores.iter().sum::<f64>() / n;
-    let variance = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / n;
-    let margin = 1.96 * (variance / n).sqrt();
+    let (low, high) = score_interval(&scores, mean);
     let decisions: u64 = records.iter().map(|r| r.decisions).sum();
     let thinking: f64 = records.iter().map(|r| r.thinking.as_secs_f64()).sum();
     MatchSummary {
@@ -415,10 +433,11 @@ pub fn summarise(records: &[GameRecord]) -> MatchSummary {
         draws: scores.iter().filter(|&&s| s == 0.5).count() as u32,
         b_wins: scores.iter().filter(|&&s| s == 0.0).count() as u32,
         a_score: mean,
-        score_margin: margin,
+        score_low: low,
+        score_high: high,
         elo: elo_of(mean),
-        elo_low: elo_of(mean - margin),
-        elo_high: elo_of(mean + margin),
+        elo_low: elo_of(low),
+        elo_high: elo_of(high),
         mean_plies: records.iter().map(|r| f64::from(r.plies)).sum::<f64>() / n,
         mean_ms_per_move: thinking * 1000.0 / decisions.max(1) as f64,
         max_ms_over_budget: records
@@ -515,11 +534,27 @@ mod tests {
         assert_eq!((s.a_wins, s.draws, s.b_wins), (2, 1, 1));
         assert!((s.a_score - 0.625).abs() < 1e-9);
         assert!(s.elo > 0.0 && s.elo_low < s.elo && s.elo < s.elo_high);
+        assert!(s.score_low < 0.625 && 0.625 < s.score_high);
         assert!((s.mean_ms_per_move - 2.0).abs() < 1e-9);
         assert!((s.max_ms_over_budget - 1.0).abs() < 1e-9);
         assert_eq!((s.longest_quiet, s.longest_quiet_decisive), (9, 7));
         assert!(elo_of(0.5).abs() < 1e-9);
         assert_eq!(format!("{:+.0}", elo_of(0.5)), "+0");
+    }
+
+    #[test]
+    fn a_clean_sweep_has_an_interval_below_all_that_narrows_with_the_games() {
+        let (few_low, few_high) = score_interval(&[1.0; 4], 1.0);
+        let (many_low, many_high) = score_interval(&[1.0; 23], 1.0);
+        assert_eq!((few_high, many_high), (1.0, 1.0));
+        assert!(few_low < many_low && many_low < 0.9, "{few_low} {many_low}");
+        assert!((score_interval(&[0.0; 23], 0.0).1 - (1.0 - many_low)).abs() < 1e-12);
+        // Over many games it is the plain normal interval, give or take a little.
+        let mixed: Vec<f64> = (0..400).map(|i| [1.0, 0.5, 0.0, 1.0][i % 4]).collect();
+        let plain = 1.96 * (0.171_875_f64 / 400.0).sqrt();
+        let (low, high) = score_interval(&mixed, 0.625);
+        assert!((low - (0.625 - plain)).abs() < 0.005, "{low}");
+        assert!((high - (0.625 + plain)).abs() < 0.005, "{high}");
     }
 
     #[test]

@@ -217,9 +217,10 @@ pub fn run_match(
             s.a_wins, s.draws, s.b_wins
         ),
         format!(
-            "A's score {:.1}% ± {:.1}% (95%)",
+            "A's score {:.1}% ({:.1}% to {:.1}%, 95%)",
             s.a_score * 100.0,
-            s.score_margin * 100.0
+            s.score_low * 100.0,
+            s.score_high * 100.0
         ),
         format!(
             "Elo A − B {:+.0} ({:+.0} to {:+.0})",
@@ -257,6 +258,7 @@ fn json_summary(s: &crate::ai::arena::MatchSummary, sprt: Option<SprtResult>) ->
     let sprt = sprt.map_or_else(String::new, |r| format!(",\"sprt\":{}", r.json()));
     format!(
         "{{\"games\":{},\"a_wins\":{},\"draws\":{},\"b_wins\":{},\"a_score\":{:.4},\
+         \"score_low\":{:.4},\"score_high\":{:.4},\
          \"elo\":{:.1},\"elo_low\":{:.1},\"elo_high\":{:.1},\"mean_plies\":{:.1},\
          \"mean_ms_per_move\":{:.3},\"max_ms_over_budget\":{:.1},\"longest_quiet\":{},\
          \"longest_quiet_decisive\":{}{sprt}}}",
@@ -265,6 +267,8 @@ fn json_summary(s: &crate::ai::arena::MatchSummary, sprt: Option<SprtResult>) ->
         s.draws,
         s.b_wins,
         s.a_score,
+        s.score_low,
+        s.score_high,
         s.elo,
         s.elo_low,
         s.elo_high,
