@@ -58,7 +58,8 @@ impl Journal {
             file.set_len(complete as u64)
                 .map_err(|e| format!("--resume {name}: cannot write to it: {e}"))?;
         }
-        if games.is_empty() && file.metadata().map_or(0, |m| m.len()) == 0 {
+        if complete == 0 {
+            // Empty now (new, or its first line cut short): it starts with the header.
             writeln!(file, "{header}")
                 .and_then(|()| file.sync_data())
                 .map_err(|e| format!("--resume {name}: cannot write to it: {e}"))?;
