@@ -310,7 +310,7 @@ impl GameRecord {
 }
 
 /// Plays one game from `start` (a position whose game is not over, between turns), A taking
-/// `a_colour`, until it ends by its rules or by a draw of its history (NOTATION.md's game
+/// `a_colour`, until it ends by its rules or by a draw of its history (docs/notation.md's game
 /// records: the third occurrence of a position, the no-progress draw of the game's options),
 /// which both players see coming.
 #[must_use]

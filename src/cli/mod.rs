@@ -1,4 +1,4 @@
-//! The command line: `stackyard new|moves|apply|perft|status` (the referee of NOTATION.md).
+//! The command line: `stackyard new|moves|apply|perft|status` (the referee of docs/notation.md).
 
 #[cfg(feature = "app")]
 mod app_options;
@@ -40,7 +40,7 @@ struct AppArgs {
     /// seats, as the Load menu does
     #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "game", "partial", "opt"])]
     load: Option<std::path::PathBuf>,
-    /// Show a turn in progress: the canonical prefix of the move (NOTATION.md, "Partial turns")
+    /// Show a turn in progress: the canonical prefix of the move (docs/notation.md, "Partial turns")
     #[arg(long, value_name = "PREFIX")]
     partial: Option<String>,
     /// The screen to show: title (the default when no game is asked for), game, how-to-play

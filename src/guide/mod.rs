@@ -35,7 +35,7 @@ pub struct Demo {
     pub position: &'static str,
     /// Whole moves played one after another, in the game's notation.
     pub moves: &'static [&'static str],
-    /// A partial turn (NOTATION.md's prefix) shown after the moves; empty for none.
+    /// A partial turn (docs/notation.md's prefix) shown after the moves; empty for none.
     pub partial: &'static str,
     /// What the demonstration shows, checked by the tests.
     pub shows: Shows,

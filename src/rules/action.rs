@@ -6,7 +6,7 @@ use arrayvec::ArrayVec;
 
 use super::cell::{Cell, Dir};
 
-/// One small decision of a turn. The kinds are shared by all five games (NOTATION.md,
+/// One small decision of a turn. The kinds are shared by all five games (docs/notation.md,
 /// "Partial turns"): choose a cell, choose a count, choose a direction, stop, pass.
 ///
 /// What a cell or a count means depends on where the turn stands (an origin, a step, a landing

@@ -11,7 +11,7 @@ pub const MAX_SIDE: u8 = 10;
 /// A cell by file and rank, independent of any board: `a1` is file 0, rank 0.
 ///
 /// Packed as `rank << 4 | file`, so comparing cells compares them in board order
-/// (a1, b1, …, a2, …), the order NOTATION.md uses for lists of cells.
+/// (a1, b1, …, a2, …), the order docs/notation.md uses for lists of cells.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(into = "String", try_from = "String")]
 pub struct Cell(u8);

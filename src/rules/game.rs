@@ -79,7 +79,7 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// Whether some but not all decisions of a turn have been taken.
     fn in_turn(&self) -> bool;
 
-    /// The result at a turn boundary, `None` while the game goes on. Checked in NOTATION.md's
+    /// The result at a turn boundary, `None` while the game goes on. Checked in docs/notation.md's
     /// order: wins (ignoring the cap), then the ply cap, then other draws.
     fn outcome(&self) -> Option<Outcome>;
 
@@ -141,7 +141,7 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     fn parse_actions(&self, text: &str) -> Result<TurnActions, NotationError>;
 
     /// Writes the canonical notation of `actions` played from `self` (a turn boundary): a whole
-    /// move, or the prefix of NOTATION.md's "Partial turns" when the turn is unfinished.
+    /// move, or the prefix of docs/notation.md's "Partial turns" when the turn is unfinished.
     fn write_notation(&self, actions: &[Action], out: &mut String);
 }
 
@@ -276,7 +276,7 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// The default turn cap of every game (NOTATION.md).
+/// The default turn cap of every game (docs/notation.md).
 pub const DEFAULT_PLY_CAP: u32 = 1000;
 
 /// A game's typed options, settable by name as on the command line (`--opt name=value`).

@@ -1,4 +1,4 @@
-//! A game's history, for the draws a position string cannot know (NOTATION.md's game records):
+//! A game's history, for the draws a position string cannot know (docs/notation.md's game records):
 //! the repetition draw (a position that occurs for the third time, its string without the ply)
 //! and Splay's no-progress draw (no stone captured for the option `no_capture_turns`'s number of
 //! turns). The referee's `status` never reports them; whatever plays a whole game (the app,

@@ -1,4 +1,4 @@
-//! The common position string of NOTATION.md: parsed into an unvalidated [`Setup`], printed
+//! The common position string of docs/notation.md: parsed into an unvalidated [`Setup`], printed
 //! canonically. Each game turns a `Setup` into its own legal position, or says what is wrong.
 
 use std::fmt;
@@ -57,7 +57,7 @@ impl Setup {
         self.board[g.index(c)] = s;
     }
 
-    /// Reads a position string: the syntax of NOTATION.md and the game's field count.
+    /// Reads a position string: the syntax of docs/notation.md and the game's field count.
     ///
     /// # Errors
     /// A [`PositionError`] naming the field, rank or token that is wrong.

@@ -218,7 +218,7 @@ pub fn play_move<G: Game>(position: &G, text: &str) -> Result<(G, TurnActions), 
     Ok((turn.now, turn.actions))
 }
 
-/// Plays the start of a turn written as NOTATION.md's partial-turn prefix (checked). An empty
+/// Plays the start of a turn written as docs/notation.md's partial-turn prefix (checked). An empty
 /// text is the turn before any decision. A complete move is accepted too.
 ///
 /// # Errors

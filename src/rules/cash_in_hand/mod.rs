@@ -2,7 +2,7 @@
 //! path; enemy stacks hemmed in and outweighed are captured, and the captor puts the same number
 //! of stones back onto stacks of either colour.
 //!
-//! The rules of `shared/rules/cash-in-hand.md`, exactly. A turn is many small decisions (origin,
+//! The rules of `docs/rules/cash-in-hand.md`, exactly. A turn is many small decisions (origin,
 //! stones taken, each step and each drop, each placement), so nothing ever enumerates whole
 //! turns: the start alone has 1.7×10^14 of them. Every offered count leaves a way to finish,
 //! because restrictions (ii) and (iii) only ever ask for enough stones in hand.

@@ -2,7 +2,7 @@
 //! turn is a chain of orthogonal jumps that takes the jumped column's top man to the bottom of the
 //! moving column. Whoever cannot capture loses.
 //!
-//! The rules of `shared/rules/grabber.md`, exactly, on 6x6, 8x8 and 10x10. A column is always
+//! The rules of `docs/rules/grabber.md`, exactly, on 6x6, 8x8 and 10x10. A column is always
 //! `cap` men of its owner over `prisoners` men of the other colour, so one `u16` per cell holds it.
 
 mod notation;

@@ -1,7 +1,7 @@
 //! Intermedium (Matt Crispis, 1974): sow a stack one stone per diagonal step; capture by closing
 //! in; take the enemy City.
 //!
-//! The rules of `shared/rules/intermedium.md`, exactly. Stacks never mix (the parity rule), so
+//! The rules of `docs/rules/intermedium.md`, exactly. Stacks never mix (the parity rule), so
 //! the board is 70 heights and a cell's colour says whose stones it holds. The turn in progress
 //! (stack lifted, steps so far) lives in the state, so every step is one decision; while the
 //! opening rule binds, a small dynamic programme over (cell, last step, steps left, occupied yet)

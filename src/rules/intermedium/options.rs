@@ -7,7 +7,7 @@ use crate::rules::game::{
 };
 use crate::rules::player::Player;
 
-/// Intermedium's options (the spec's table plus NOTATION.md's `ply_cap`).
+/// Intermedium's options (the spec's table plus docs/notation.md's `ply_cap`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct IntermediumOptions {

@@ -1,6 +1,6 @@
 //! Splay (Joseph Kisenwether, 2000): step or splay stacks, capture on your own back rank.
 //!
-//! The rules of `shared/rules/splay.md`, exactly. The board is 64 one-byte stack codes
+//! The rules of `docs/rules/splay.md`, exactly. The board is 64 one-byte stack codes
 //! (see `tables.rs`), so a position is about 100 bytes and is copied freely by the search.
 
 mod captures;

@@ -2,7 +2,7 @@
 //! stone next to an own base anywhere along the groups gathered around that base; capture 18, or
 //! hold five of the nine centre cells through the opponent's reply.
 //!
-//! The rules of `shared/rules/support.md`, exactly. Every cell holds at most one stone, so the
+//! The rules of `docs/rules/support.md`, exactly. Every cell holds at most one stone, so the
 //! board is two bitsets of 81 cells; groups and networks are flood fills on them.
 
 mod notation;
