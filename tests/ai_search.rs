@@ -266,7 +266,7 @@ fn the_search_stops_a_city_that_a_sowing_would_close_itself_within_a_small_budge
 /// Intermedium positions from games between small searches (Black to move) in which White
 /// closes in Black's City next turn after all but a few of Black's turns: 2 of 122 stop it in
 /// the first, 1 of 178 in the second. Without proving such turns lost, the search found a
-/// defence at 1,000 playouts in 0 and 1 of 6 seeds (BENCHMARKS.md, "Intermedium's City").
+/// defence at 1,000 playouts in 0 and 1 of 6 seeds (BENCHMARKS.md at 80aeeba, "Intermedium's City").
 const CITY_THREATS_FEW_TURNS_STOP: [&str; 2] = [
     "intermedium 3,w,1,w,1/5,b,w/b,3,b,2/3,b,1,b3,1/1,w4,b,w,b2,1,b2/1,b2,w,1,w,b2,1/2,b2,2,w,b/w2,2,b,w,2/1,w3,b3,w,b3,2/1,b3,1,b2,w,b,1 b 34",
     "intermedium 1,w2,1,w,1,w,1/2,w3,1,w,2/3,w,b,1,b/1,b,w4,b,3/1,w3,b,1,b2,2/w,1,w2,b,w,b5,1/b,3,b,1,b2/w,b,w3,1,w2,b,1/b,w2,b,w2,2,b/2,w,b,w,2 b 38",
@@ -297,10 +297,10 @@ fn the_search_finds_the_few_turns_that_stop_a_city_within_a_small_budget() {
 /// 372 of Black's 420 turns let White answer with a turn that sets up a City Black cannot stop:
 /// the City is open to White and every Black turn leaves it so. Proving such a position lost on
 /// its first visit, without playing out each of Black's turns, the search at 16,000 playouts
-/// chose a safe turn with 8 of 8 seeds, against 1 of 8 before (BENCHMARKS.md, "Intermedium's
+/// chose a safe turn with 8 of 8 seeds, against 1 of 8 before (BENCHMARKS.md at 80aeeba, "Intermedium's
 /// City"). Seed 4 is one of the six of 32 where White's answer was its sower c9's own sowing
 /// onto the ring, which the set-up walk did not try until it walked sowers' turns that end there
-/// (32 of 32 since; BENCHMARKS.md, "A sower's own turn onto the ring").
+/// (32 of 32 since; BENCHMARKS.md at e10d18e, "A sower's own turn onto the ring").
 const CITY_SET_UP_A_TURN_AHEAD: &str = "intermedium 1,w3,1,w2,3/w2,1,w8,1,w5,1,w4/1,w8,b,1,b,1,b/w,b,1,b,1,b2,1/b,w2,b,1,b,1,b2/1,b2,1,b,1,b2,1/b,6/3,b5,1,b4,1/b4,1,b5,1,b4,1,b4/7 b 10";
 
 /// Whether the side to move at `end` (an Intermedium position) cannot stop the enemy's City:
@@ -337,7 +337,7 @@ fn the_search_avoids_a_city_that_the_enemy_sets_up_a_turn_ahead() {
 /// at 200 ms) in which 15 of White's 16 turns let Black set up its City two turns ahead (after
 /// White's `f8-e9-f10`, Black's `f9-e8-d9` leaves the City open and no White answer stops it);
 /// only `e9-d8-c9` does not. At 4,000 playouts the search walked into such a set-up with 4 of 8 seeds before it looked for
-/// the set-up on a node's first visit, and with none since (BENCHMARKS.md, "A City set up two
+/// the set-up on a node's first visit, and with none since (BENCHMARKS.md at 00c7d51, "A City set up two
 /// turns ahead").
 const CITY_SET_UP_TWO_TURNS_AHEAD: &str = "intermedium 1,w,b,w,b,2/1,b2,2,w2,b2,1/2,b,2,w2,1/w,3,w,1,w/b,w,1,w,2,b/1,b,2,w,2/1,w,4,b/w,1,w,1,w,2/1,w,b,w,b,2/7 w 65";
 
@@ -369,8 +369,7 @@ fn the_search_avoids_a_city_that_the_enemy_sets_up_two_turns_ahead() {
 /// or drop a stone on the ring so that the sowing takes the City next turn whatever White does
 /// (`a4-b5-c6-d7-e8-d9-c10`, `a4-b3-c2-d3-e2-d1-c2`). Only the turns that keep a tall White stack
 /// on f8, able to capture, do not. At 2,000 playouts the search chose one of them with 0 of 4
-/// seeds until it looked for set-ups where a sower stands, and with 4 of 4 since (BENCHMARKS.md,
-/// "A City sown by one tall stack").
+/// seeds until it looked for set-ups where a sower stands, and with 4 of 4 since (BENCHMARKS.md at da0c847, "A City sown by one tall stack").
 const CITY_SOWN_BY_ONE_TALL_STACK: &str = "intermedium 5,w,1/w4,1,w5,1,w5,1,w5/1,w,1,w,1,w7,1/w4,1,w,1,w2,1,w3/3,w,1,w,1/1,b2,1,b,w,2/b6,4,w,1/1,b3,4,w/b,1,b11,1,b,1,b5/1,b4,1,b3,1,b,1 w 15";
 
 #[test]
@@ -392,7 +391,7 @@ fn the_search_keeps_a_capturer_where_one_tall_stack_may_sow_round_the_city() {
 /// turns let Black set up a City that White cannot stop. At 4,000 playouts the search chose one
 /// of them with 7 of 8 seeds (the game's own `a7-b6-c5-b4-c3-b2` among them) until it walked
 /// the turns of a stack that can sow round the ring by itself, and with none of 8 since
-/// (BENCHMARKS.md, "A stack that sows round the ring").
+/// (BENCHMARKS.md at fb390cd, "A stack that sows round the ring").
 const RING_SOWN_ROUND_BY_ONE_STACK: &str = "intermedium 7/w4,1,w4,1,w4,1,w4/b,w,1,w4,1,w4,1/w5,b,w,3,w4/1,w3,1,w,3/w3,b2,w,4/b,1,b8,3,b4/w,b6,3,b5,1/2,b7,4/1,b,1,b2,1,b,1 w 9";
 
 #[test]
@@ -411,7 +410,7 @@ fn the_search_sees_a_stack_that_sows_round_the_ring_by_itself() {
 /// our search at 60 ms) in which White holds two cells around Black's City and 7 of Black's 8
 /// turns let White answer with a turn after which every Black turn lets White win within two
 /// more. At 1,000 playouts the search chose the one safe turn with 0 of 8 seeds until it proved
-/// such positions lost on their first visit, and with 8 of 8 since (BENCHMARKS.md, "A City set
+/// such positions lost on their first visit, and with 8 of 8 since (BENCHMARKS.md at 55075f3, "A City set
 /// up three turns ahead").
 const CITY_SET_UP_THREE_TURNS_AHEAD: &str = "intermedium 3,w2,3/w2,3,w2,2/1,w,1,w3,3/2,w2,1,w3,1,w/1,w3,1,w,1,w2,1/w,b,w,b,w,1,w/5,w,1/4,w2,2/2,b,w,b2,2/3,b,w2,2 b 80";
 
@@ -464,7 +463,7 @@ fn the_search_avoids_a_city_that_the_enemy_sets_up_three_turns_ahead() {
 /// game, Black's two on a8 fed its singles on b9 and c8, which then sowed onto the ring). The
 /// search lost that game by the City on Black's fourth turn from here. At 2,000 playouts it
 /// chose such a turn with 7 of 8 seeds (8 of 8 at 4,000) until it looked for set-ups from afar
-/// where the enemy is ahead in an endgame, and with none since (BENCHMARKS.md, "A City set up
+/// where the enemy is ahead in an endgame, and with none since (BENCHMARKS.md at 3b37690, "A City set up
 /// from afar").
 const CITY_SET_UP_FROM_AFAR: &str = "intermedium 7/1,b,2,w2,2/b2,1,b,2,w3,1/3,b,w,1,w/4,b,2/3,b,3/2,b2,1,b2,2/1,b,1,b2,1,b,1/b,1,b4,4/3,b2,3 w 95";
 
@@ -473,7 +472,7 @@ const CITY_SET_UP_FROM_AFAR: &str = "intermedium 7/1,b,2,w2,2/b2,1,b,2,w3,1/3,b,
 /// (`c2-d1-e2`) keeps White from setting its City up within three turns. The search lost that
 /// game by the City four turns later. At 2,000 playouts it chose the one turn with 0 of 4 seeds
 /// until it kept the plans it proved and walked set-ups for a stack within reach of an empty ring
-/// cell, and with 4 of 4 since (BENCHMARKS.md, "A plan proven once, tried everywhere").
+/// cell, and with 4 of 4 since (BENCHMARKS.md at 2846823, "A plan proven once, tried everywhere").
 const CITY_PLANNED_THREE_TURNS_AHEAD: &str = "intermedium 1,w,3,w2,1/1,b,1,b2,2,w/b,w,b2,w,b,2/2,w,b,w2,2/b,w,b,1,b,w,1/1,b2,1,b2,w2,2/2,b2,1,b,w4,1/1,b2,2,w,1,w/1,w,b2,1,b2,w2,1/1,b2,3,b,1 b 24";
 
 #[test]

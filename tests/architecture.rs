@@ -1,10 +1,12 @@
-//! The layering rules: `src/rules` and `src/ai` are plain Rust and never use Bevy; `src/game`'s
-//! wings depend one way only (exhibition → screens → ui → board → games → core, see
-//! `docs/architecture.md`), and no files of `src/game` import each other in a circle.
+//! The layering rules (`docs/architecture.md`): `src/rules` and `src/ai` are plain Rust and
+//! never use Bevy; the plain-Rust modules use only those below them (the rules nothing of ours,
+//! the computer only the rules); `src/game`'s wings depend one way only (exhibition → screens →
+//! ui → board → games → core); and no two files of the library import each other in a circle.
 //!
-//! Every reference to a module of `src/game` counts: `use super::…`, `super::super::…`,
-//! `crate::game::…`, `self::…`, grouped imports, paths written inline and `pub use`. Test
-//! modules (from a file's `#[cfg(test)]` on) are left out.
+//! Every reference between files counts: `use crate::…`, `super::…`, `super::super::…`,
+//! `self::…`, grouped imports, paths written inline and `pub use`; a path to an item that a
+//! `mod.rs` re-exports counts as one to the file that defines it. Test modules (from a file's
+//! `#[cfg(test)]` on) are left out.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -48,16 +50,16 @@ fn rules_and_ai_do_not_use_bevy() {
 /// The wings of `src/game`, from the one that may use all others to the one that uses none.
 const WINGS: [&str; 6] = ["exhibition", "screens", "ui", "board", "games", "core"];
 
-/// A file of `src/game`, named by its path below it (`core/session.rs`, `mod.rs`).
+/// A file of the library, named by its path below `src/` (`game/core/session.rs`, `lib.rs`).
 type FileName = String;
 
-/// The module path of a file: `core/session.rs` is `game::core::session`, `core/mod.rs` is
-/// `game::core`.
+/// The module path of a file: `game/core/session.rs` is `crate::game::core::session`,
+/// `game/core/mod.rs` is `crate::game::core`, `lib.rs` is `crate`.
 fn module_path(file: &str) -> Vec<String> {
-    let mut path = vec!["game".to_owned()];
+    let mut path = vec!["crate".to_owned()];
     let parts: Vec<&str> = file.trim_end_matches(".rs").split('/').collect();
     for (n, part) in parts.iter().enumerate() {
-        if *part == "mod" && n + 1 == parts.len() {
+        if (*part == "mod" || *part == "lib") && n + 1 == parts.len() {
             break;
         }
         path.push((*part).to_owned());
@@ -116,38 +118,40 @@ fn paths_in(rest: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
-/// The module paths a text refers to, each with the line it is on (resolved from `crate::game`;
-/// a grouped import gives one for each of its paths).
+/// Where a path at the start of `rest` begins when it begins with `crate::`, `super::` or
+/// `self::`: the module those name (seen from `from`) and how many bytes they take.
+fn path_base(rest: &str, from: &[String]) -> Option<(Vec<String>, usize)> {
+    if rest.starts_with("crate::") {
+        return Some((vec!["crate".to_owned()], "crate::".len()));
+    }
+    if rest.starts_with("self::") {
+        return Some((from.to_vec(), "self::".len()));
+    }
+    let mut n = 0;
+    let mut at = 0;
+    while rest[at..].starts_with("super::") {
+        n += 1;
+        at += "super::".len();
+    }
+    let keep = from.len().saturating_sub(n).max(1);
+    (n > 0).then(|| (from[..keep].to_vec(), at))
+}
+
+/// The module paths a text refers to (`crate::…`, `super::…`, `self::…`), each with the line
+/// it is on (a grouped import gives one for each of its paths).
 fn referenced_paths(text: &str, from: &[String]) -> Vec<(usize, Vec<String>)> {
     let mut found = Vec::new();
     let bytes = text.as_bytes();
     let mut line = 1;
     let mut i = 0;
     while i < text.len() {
+        // A path names a module, not a visibility (`pub(in crate::game)`).
         let before_ok = i == 0 || {
             let b = bytes[i - 1];
-            !(b.is_ascii_alphanumeric() || b == b'_' || b == b':')
+            !(b.is_ascii_alphanumeric() || b == b'_' || b == b':' || text[..i].ends_with("(in "))
         };
         let rest = &text[i..];
-        let base: Option<(Vec<String>, usize)> = if !before_ok {
-            None
-        } else if rest.starts_with("crate::game::") {
-            Some((vec!["game".to_owned()], "crate::game::".len()))
-        } else if rest.starts_with("super::") {
-            let mut n = 0;
-            let mut at = 0;
-            while rest[at..].starts_with("super::") {
-                n += 1;
-                at += "super::".len();
-            }
-            let keep = from.len().saturating_sub(n).max(1);
-            Some((from[..keep].to_vec(), at))
-        } else if rest.starts_with("self::") {
-            Some((from.to_vec(), "self::".len()))
-        } else {
-            None
-        };
-        match base {
+        match path_base(rest, from).filter(|_| before_ok) {
             Some((base, at)) => {
                 for tail in paths_in(&rest[at..]) {
                     let mut path = base.clone();
@@ -168,13 +172,18 @@ fn referenced_paths(text: &str, from: &[String]) -> Vec<(usize, Vec<String>)> {
     found
 }
 
-/// The code of a file without its comments and its test module (from `#[cfg(test)]` on),
-/// line for line.
+/// The code of a file without its comments and its test module (an inline `mod tests { … }`
+/// under `#[cfg(test)]`, from there on), line for line; a file that is a test module itself
+/// (`tests.rs`) has none.
 fn code_of(text: &str) -> String {
     let mut code = String::new();
-    for line in text.lines() {
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
         if line.trim_start().starts_with("#[cfg(test)]") {
-            break;
+            let next = lines.peek().map_or("", |l| l.trim());
+            if next.starts_with("mod ") && next.ends_with('{') {
+                break;
+            }
         }
         code.push_str(line.split("//").next().unwrap_or(""));
         code.push('\n');
@@ -182,37 +191,82 @@ fn code_of(text: &str) -> String {
     code
 }
 
-/// The file a module path lands in, among `files`.
-fn file_of(path: &[String], files: &BTreeSet<FileName>) -> Option<FileName> {
+/// The file a module path lands in, among `files`, and how many of its segments after `crate`
+/// name modules (the next one, if any, names an item of that file).
+fn file_of(path: &[String], files: &BTreeSet<FileName>) -> Option<(FileName, usize)> {
     let below = &path[1..];
     for take in (1..=below.len()).rev() {
         let dir = below[..take].join("/");
         for candidate in [format!("{dir}.rs"), format!("{dir}/mod.rs")] {
             if files.contains(&candidate) {
-                return Some(candidate);
+                return Some((candidate, take));
             }
         }
     }
-    files.contains("mod.rs").then(|| "mod.rs".to_owned())
+    ["lib.rs", "mod.rs"]
+        .into_iter()
+        .find(|root| files.contains(*root))
+        .map(|root| (root.to_owned(), 0))
 }
 
-/// The wing of a file (`None` for `src/game/mod.rs`, which puts the wings together).
-fn wing_of(file: &str) -> Option<usize> {
-    let first = file.split('/').next()?;
-    if !file.contains('/') {
-        return None;
+/// The items files re-export (`pub use player::{ByPlayer, Player};`), as (file, name) → the
+/// path each stands for.
+type Reexports = BTreeMap<(FileName, String), Vec<String>>;
+
+fn reexports(files: &BTreeMap<FileName, String>) -> Reexports {
+    let mut out = Reexports::new();
+    for (file, text) in files {
+        let from = module_path(file);
+        for statement in code_of(text).split(';') {
+            let statement = statement.trim();
+            let Some(used) = ["pub use ", "pub(crate) use ", "pub(super) use "]
+                .iter()
+                .find_map(|p| statement.strip_prefix(p))
+            else {
+                continue;
+            };
+            let (base, at) = path_base(used, &from).unwrap_or((from.clone(), 0));
+            for tail in paths_in(&used[at..]) {
+                if let Some(name) = tail.last() {
+                    let mut path = base.clone();
+                    path.extend(tail.iter().cloned());
+                    out.insert((file.clone(), name.clone()), path);
+                }
+            }
+        }
     }
-    WINGS.iter().position(|w| *w == first)
+    out
+}
+
+/// The file that defines what `path` names: its module's file, or, where that file only
+/// re-exports the item, the file the item comes from.
+fn defining_file(path: &[String], names: &BTreeSet<FileName>, re: &Reexports) -> Option<FileName> {
+    let mut path = path.to_vec();
+    for _ in 0..8 {
+        let (file, depth) = file_of(&path, names)?;
+        let item = path.get(depth + 1).cloned().unwrap_or_default();
+        let Some(next) = re.get(&(file.clone(), item)) else {
+            return Some(file);
+        };
+        let mut longer = next.clone();
+        longer.extend(path[depth + 2..].iter().cloned());
+        if longer == path {
+            return Some(file);
+        }
+        path = longer;
+    }
+    None
 }
 
 /// Every reference between files, as (from, line, to), test modules and comments left out.
 fn references(files: &BTreeMap<FileName, String>) -> Vec<(FileName, usize, FileName)> {
     let names: BTreeSet<FileName> = files.keys().cloned().collect();
+    let re = reexports(files);
     let mut out = Vec::new();
     for (file, text) in files {
         let from = module_path(file);
         for (line, path) in referenced_paths(&code_of(text), &from) {
-            if let Some(to) = file_of(&path, &names).filter(|to| to != file) {
+            if let Some(to) = defining_file(&path, &names, &re).filter(|to| to != file) {
                 out.push((file.clone(), line, to));
             }
         }
@@ -220,7 +274,15 @@ fn references(files: &BTreeMap<FileName, String>) -> Vec<(FileName, usize, FileN
     out
 }
 
-/// Each reference against the wings' direction, in words.
+/// The wing of a file of `src/game` (`None` for `game/mod.rs`, which puts the wings together,
+/// and for files outside `src/game`).
+fn wing_of(file: &str) -> Option<usize> {
+    let below = file.strip_prefix("game/")?;
+    let (first, _) = below.split_once('/')?;
+    WINGS.iter().position(|w| *w == first)
+}
+
+/// Each reference of a file of `src/game` against the wings' direction, in words.
 fn wrong_way(files: &BTreeMap<FileName, String>) -> Vec<String> {
     let mut wrong = Vec::new();
     for (from, line, to) in references(files) {
@@ -230,12 +292,40 @@ fn wrong_way(files: &BTreeMap<FileName, String>) -> Vec<String> {
         match wing_of(&to) {
             Some(b) if b >= a => {}
             Some(b) => wrong.push(format!(
-                "src/game/{from}:{line} uses src/game/{to}: the {} wing may not use the {} wing",
+                "src/{from}:{line} uses src/{to}: the {} wing may not use the {} wing",
                 WINGS[a], WINGS[b]
             )),
-            None => wrong.push(format!(
-                "src/game/{from}:{line} uses src/game/{to}, which only puts the wings together"
+            None if to.starts_with("game/") => wrong.push(format!(
+                "src/{from}:{line} uses src/{to}, which only puts the wings together"
             )),
+            None => {}
+        }
+    }
+    wrong
+}
+
+/// What each plain-Rust module may use besides itself (`docs/architecture.md`): the rules
+/// nothing of ours, the computer only the rules.
+const LAYERS: [(&str, &[&str]); 4] = [
+    ("rules", &[]),
+    ("ai", &["rules"]),
+    ("files", &["rules", "ai"]),
+    ("guide", &["rules", "ai"]),
+];
+
+/// Each reference of a plain-Rust module to one it may not use, in words.
+fn wrong_layer(files: &BTreeMap<FileName, String>) -> Vec<String> {
+    let top = |file: &str| file.split('/').next().unwrap_or("").to_owned();
+    let mut wrong = Vec::new();
+    for (from, line, to) in references(files) {
+        let (a, b) = (top(&from), top(&to));
+        let Some((_, allowed)) = LAYERS.iter().find(|(m, _)| *m == a) else {
+            continue;
+        };
+        if a != b && !allowed.contains(&b.as_str()) {
+            wrong.push(format!(
+                "src/{from}:{line} uses src/{to}: {a} may not use {b}"
+            ));
         }
     }
     wrong
@@ -281,8 +371,10 @@ fn circle(files: &BTreeMap<FileName, String>) -> Option<Vec<FileName>> {
     None
 }
 
-fn game_files() -> BTreeMap<FileName, String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/game");
+/// Every file of the library below `src/` but its test modules (`tests.rs`); the binary's
+/// `main.rs` is a crate of its own.
+fn src_files() -> BTreeMap<FileName, String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut paths = Vec::new();
     rust_files(&root, &mut paths);
     paths
@@ -295,17 +387,19 @@ fn game_files() -> BTreeMap<FileName, String> {
                 .replace('\\', "/");
             (name, std::fs::read_to_string(&p).unwrap())
         })
+        .filter(|(name, _)| name != "main.rs" && !name.ends_with("tests.rs"))
         .collect()
 }
 
 #[test]
 fn the_games_wings_depend_one_way_only() {
-    let files = game_files();
-    assert!(files.len() > 30, "src/game was not found");
-    for file in files.keys() {
+    let files = src_files();
+    let game: Vec<&FileName> = files.keys().filter(|f| f.starts_with("game/")).collect();
+    assert!(game.len() > 30, "src/game was not found");
+    for file in game {
         assert!(
-            file == "mod.rs" || wing_of(file).is_some(),
-            "src/game/{file} is in no wing ({WINGS:?})"
+            file == "game/mod.rs" || wing_of(file).is_some(),
+            "src/{file} is in no wing ({WINGS:?})"
         );
     }
     let wrong = wrong_way(&files);
@@ -313,8 +407,20 @@ fn the_games_wings_depend_one_way_only() {
 }
 
 #[test]
-fn no_files_of_the_game_import_each_other_in_a_circle() {
-    let files = game_files();
+fn the_plain_rust_modules_use_only_those_below_them() {
+    let files = src_files();
+    assert!(
+        files.keys().any(|f| f.starts_with("rules/")),
+        "src/rules was not found"
+    );
+    let wrong = wrong_layer(&files);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn no_files_of_the_crate_import_each_other_in_a_circle() {
+    let files = src_files();
+    assert!(files.len() > 100, "src was not found");
     let found = circle(&files);
     assert!(found.is_none(), "a circle: {}", found.unwrap().join(" → "));
 }
@@ -329,23 +435,24 @@ fn planted(files: &[(&str, &str)]) -> BTreeMap<FileName, String> {
 #[test]
 fn a_planted_import_against_the_direction_is_named_with_its_file_and_line() {
     let files = planted(&[
+        ("lib.rs", "pub mod game;\n"),
         (
-            "mod.rs",
+            "game/mod.rs",
             "pub mod core;\npub mod board;\npub mod screens;\n",
         ),
-        ("core/mod.rs", "pub mod session;\n"),
+        ("game/core/mod.rs", "pub mod session;\n"),
         (
-            "core/session.rs",
+            "game/core/session.rs",
             "use bevy::prelude::*;\n\nuse super::super::board::stones::Disc;\n",
         ),
-        ("board/mod.rs", "pub mod stones;\n"),
+        ("game/board/mod.rs", "pub mod stones;\n"),
         (
-            "board/stones.rs",
+            "game/board/stones.rs",
             "use crate::game::core::session::Session;\n",
         ),
-        ("screens/mod.rs", "pub mod hud;\n"),
+        ("game/screens/mod.rs", "pub mod hud;\n"),
         (
-            "screens/hud.rs",
+            "game/screens/hud.rs",
             "fn f() { let _ = crate::game::screens::hud::X; }\n",
         ),
     ]);
@@ -358,13 +465,13 @@ fn a_planted_import_against_the_direction_is_named_with_its_file_and_line() {
     );
     // Grouped, inline and `pub use` references count too.
     let files = planted(&[
-        ("mod.rs", ""),
-        ("core/mod.rs", "pub use super::{games::x, core::y};\n"),
+        ("game/mod.rs", ""),
+        ("game/core/mod.rs", "pub use super::{games::x, core::y};\n"),
         (
-            "games/x.rs",
+            "game/games/x.rs",
             "fn f() -> super::super::screens::hud::Panel { todo!() }\n",
         ),
-        ("screens/hud.rs", ""),
+        ("game/screens/hud.rs", ""),
     ]);
     let wrong = wrong_way(&files);
     assert_eq!(wrong.len(), 2, "{wrong:?}");
@@ -373,40 +480,148 @@ fn a_planted_import_against_the_direction_is_named_with_its_file_and_line() {
 }
 
 #[test]
+fn a_planted_use_of_the_computer_or_the_app_by_the_rules_is_named() {
+    let files = planted(&[
+        ("lib.rs", "pub mod ai;\npub mod rules;\npub mod game;\n"),
+        ("rules/mod.rs", "mod cell;\npub use cell::Cell;\n"),
+        (
+            "rules/cell.rs",
+            "pub struct Cell;\nfn f() { crate::ai::think(); }\n",
+        ),
+        ("ai/mod.rs", "use crate::rules::Cell;\npub fn think() {}\n"),
+        ("game/mod.rs", "use crate::ai::think;\n"),
+    ]);
+    assert_eq!(
+        wrong_layer(&files),
+        ["src/rules/cell.rs:2 uses src/ai/mod.rs: rules may not use ai"]
+    );
+}
+
+#[test]
 fn a_planted_circle_is_found() {
     let files = planted(&[
-        ("mod.rs", ""),
-        ("core/a.rs", "use super::b::B;\n"),
-        ("core/b.rs", "use super::c::C;\n"),
-        ("core/c.rs", "fn f() { super::a::g(); }\n"),
+        ("game/mod.rs", ""),
+        ("game/core/a.rs", "use super::b::B;\n"),
+        ("game/core/b.rs", "use super::c::C;\n"),
+        ("game/core/c.rs", "fn f() { super::a::g(); }\n"),
     ]);
     assert_eq!(
         circle(&files).unwrap(),
-        ["core/a.rs", "core/b.rs", "core/c.rs", "core/a.rs"]
+        [
+            "game/core/a.rs",
+            "game/core/b.rs",
+            "game/core/c.rs",
+            "game/core/a.rs"
+        ]
     );
     let files = planted(&[
-        ("mod.rs", ""),
-        ("core/a.rs", "use super::b::B;\n"),
-        ("core/b.rs", ""),
+        ("game/mod.rs", ""),
+        ("game/core/a.rs", "use super::b::B;\n"),
+        ("game/core/b.rs", ""),
     ]);
     assert!(circle(&files).is_none());
 }
 
 #[test]
+fn a_planted_circle_through_a_reexport_is_found_and_a_reexport_alone_is_none() {
+    // `crate::rules::Strikes` is strikes.rs's, re-exported by the folder's mod.rs.
+    let files = planted(&[
+        ("lib.rs", "pub mod rules;\n"),
+        (
+            "rules/mod.rs",
+            "mod strikes;\nmod walk;\npub use strikes::Strikes;\npub use walk::walk;\n",
+        ),
+        (
+            "rules/strikes.rs",
+            "use crate::rules::walk;\npub struct Strikes;\n",
+        ),
+        (
+            "rules/walk.rs",
+            "pub fn walk() -> crate::rules::Strikes { todo!() }\n",
+        ),
+    ]);
+    assert_eq!(
+        circle(&files).unwrap(),
+        ["rules/strikes.rs", "rules/walk.rs", "rules/strikes.rs"]
+    );
+    let files = planted(&[
+        ("lib.rs", "pub mod rules;\n"),
+        (
+            "rules/mod.rs",
+            "mod strikes;\nmod walk;\npub use strikes::Strikes;\npub use walk::walk;\n",
+        ),
+        ("rules/strikes.rs", "pub struct Strikes;\n"),
+        (
+            "rules/walk.rs",
+            "pub fn walk() -> crate::rules::Strikes { todo!() }\n",
+        ),
+    ]);
+    assert!(circle(&files).is_none(), "{:?}", circle(&files));
+}
+
+#[test]
 fn the_core_and_games_wings_draw_nothing() {
-    let files = game_files();
+    let files = src_files();
     for (file, text) in &files {
-        if !(file.starts_with("core/") || file.starts_with("games/")) {
+        if !(file.starts_with("game/core/") || file.starts_with("game/games/")) {
             continue;
         }
         for (n, line) in code_of(text).lines().enumerate() {
             for drawing in ["egui", "Mesh3d", "StandardMaterial"] {
                 assert!(
                     !line.contains(drawing),
-                    "src/game/{file}:{} draws ({drawing}): {line}",
+                    "src/{file}:{} draws ({drawing}): {line}",
                     n + 1
                 );
             }
         }
     }
+}
+
+/// The games' own types and ids, which only `src/game/games` (each game's `BoardView`) and the
+/// wings that pick a game (screens, the kiosk) may name.
+const GAME_NAMES: [&str; 5] = ["CashInHand", "Intermedium", "Grabber", "Support", "Splay"];
+
+/// Each place in a board file's code that names a particular game: a game type reached through
+/// `crate::rules`, or a `GameId` variant.
+fn games_named(files: &BTreeMap<FileName, String>) -> Vec<String> {
+    let mut named = Vec::new();
+    for (file, text) in files.iter().filter(|(f, _)| f.starts_with("game/board/")) {
+        let code = code_of(text);
+        for (line, path) in referenced_paths(&code, &module_path(file)) {
+            if path.len() == 3 && path[1] == "rules" && GAME_NAMES.contains(&path[2].as_str()) {
+                named.push(format!("src/{file}:{line} names {}", path[2]));
+            }
+        }
+        for (n, l) in code.lines().enumerate() {
+            if l.contains("GameId::") && !l.contains("GameId::geometry") {
+                named.push(format!("src/{file}:{} names a GameId: {}", n + 1, l.trim()));
+            }
+        }
+    }
+    named
+}
+
+#[test]
+fn the_board_names_no_game_its_views_say_how_each_looks() {
+    let named = games_named(&src_files());
+    assert!(named.is_empty(), "{}", named.join("\n"));
+}
+
+#[test]
+fn a_planted_game_on_the_board_is_named() {
+    let files = planted(&[
+        (
+            "game/board/table.rs",
+            "use crate::rules::{Cell, Splay};\nfn f(id: GameId) -> bool { id == GameId::Support }\n",
+        ),
+        ("game/games/splay_view.rs", "use crate::rules::Splay;\n"),
+    ]);
+    assert_eq!(
+        games_named(&files),
+        [
+            "src/game/board/table.rs:1 names Splay",
+            "src/game/board/table.rs:2 names a GameId: fn f(id: GameId) -> bool { id == GameId::Support }"
+        ]
+    );
 }

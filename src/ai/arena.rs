@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use crate::rules::{Action, ActionList, AnyGame, Game, History, Outcome, Player, Turn};
 
-use super::eval::{AnyEval, Evaluator};
+use super::eval::{AnyEval, Evaluator, Playouts, ThreatProofs};
 use super::rng::Rng;
 use super::{Level, Search, Settings};
 
@@ -124,6 +124,10 @@ impl Evaluator<AnyGame> for NoEval {
         0.0
     }
 }
+
+impl Playouts<AnyGame> for NoEval {}
+
+impl ThreatProofs<AnyGame> for NoEval {}
 
 /// A player in a match: its spec, its generator and, for searching players, the tree it keeps
 /// from decision to decision.

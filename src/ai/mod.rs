@@ -1,13 +1,20 @@
 //! Computer opponents, in plain Rust (no Bevy): one search over the rules' actions serves
-//! every game and every multi-decision turn. The rules (`crate::rules::Game`), the per-game
-//! evaluation ([`eval`]) and the search ([`mcts`]) are kept apart.
+//! every game and every multi-decision turn. The rules (`crate::rules::Game`), the seam between
+//! the search and a game ([`eval`]), each game's knowledge in a folder of its own
+//! ([`cash_in_hand`], [`intermedium`], [`grabber`], [`support`], [`splay`]) and the search
+//! ([`mcts`]) are kept apart.
 
 pub mod arena;
+pub mod cash_in_hand;
 pub mod eval;
+pub mod grabber;
+pub mod intermedium;
 pub mod mast;
 pub mod mcts;
 pub mod rng;
+pub mod splay;
 pub mod sprt;
+pub mod support;
 
 use std::time::Duration;
 
@@ -30,7 +37,7 @@ pub struct Settings {
     /// so far (move-average sampling, [`mast`]) rather than a random one; 0 plays at random.
     pub mast_greed: f32,
     /// Chance that a playout turn goes for material: it takes the decisions the evaluator calls
-    /// tactical ([`eval::Evaluator::tactical`], captures) when there are any.
+    /// tactical ([`eval::Playouts::tactical`], captures) when there are any.
     pub tactic_greed: f32,
     /// Chance of choosing a plausible but lesser decision (human-like mistakes).
     pub mistake: f32,

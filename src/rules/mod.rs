@@ -19,7 +19,7 @@
 
 mod action;
 mod any;
-mod bits;
+pub(crate) mod bits;
 pub mod cash_in_hand;
 mod cell;
 mod game;

@@ -48,4 +48,31 @@ pub struct Travel {
     pub from: Place,
     /// Where it ends up.
     pub to: Place,
+    /// The stone is captured by this travel: off the board to its captor, or taken prisoner
+    /// under the capturing column (Grabber). What the app celebrates as a capture.
+    pub taken: bool,
+}
+
+impl Travel {
+    /// A stone moving in `stage` from `from` to `to`, taken exactly when it goes to a captor.
+    #[must_use]
+    pub const fn new(stage: u8, from: Place, to: Place) -> Travel {
+        Travel {
+            stage,
+            from,
+            to,
+            taken: matches!(to, Place::Captured(_)),
+        }
+    }
+
+    /// A stone captured without leaving the board: taken prisoner from `from` to `to`.
+    #[must_use]
+    pub const fn prisoner(stage: u8, from: Place, to: Place) -> Travel {
+        Travel {
+            stage,
+            from,
+            to,
+            taken: true,
+        }
+    }
 }

@@ -1,7 +1,8 @@
 //! The proofs a descent of the tree tries where a whole turn ends: a draw the line runs into, a
-//! City the enemy takes at once, a threat set up one or two turns ahead, a set-up three turns
-//! ahead, and the enemy plans kept from such proofs elsewhere ([`super::refutations`]). Each walk
-//! is gated by the game's evaluator, so that it runs only where it may hold.
+//! turn the enemy wins with at once, a threat set up one or two turns ahead, a set-up three turns
+//! ahead, and the enemy plans kept from such proofs elsewhere ([`super::refutations`]). What wins
+//! at once, and where each walk may hold, is the game's knowledge
+//! ([`ThreatProofs`](crate::ai::eval::ThreatProofs)); the walks themselves know no game.
 
 use crate::rules::{Game, Player, TurnActions, any_turn, any_turn_among, find_turn, replay_turn};
 
@@ -49,23 +50,24 @@ impl<G: Game> Search<G> {
         None
     }
 
-    /// Whether `state`, a whole turn's end, is won for the opponent of the side searching
-    /// because it has a turn that wins at once ([`Evaluator::wins_at_once`]): a proven loss
-    /// for the searching side, which then looks no further below a turn that leaves such a
-    /// threat open. The searching side's own threats are left to the playouts, so that among
-    /// its proven wins the tree holds the quickest, a turn that ends the game.
+    /// Whether `state`, a whole turn's end, is won for the opponent of the side searching because
+    /// it has a turn that wins at once
+    /// ([`ThreatProofs::wins_at_once`](crate::ai::eval::ThreatProofs::wins_at_once)): a proven loss
+    /// for the searching side, which then looks no further below a turn that leaves such a threat
+    /// open. The searching side's own threats are left to the playouts, so that among its proven
+    /// wins the tree holds the quickest, a turn that ends the game.
     fn threat_is_won<E: Evaluator<G>>(&self, eval: &E, state: &G) -> bool {
         state.to_move() != self.nodes[0].to_move
             && eval.wins_at_once(state)
             && state.outcome().is_none()
     }
 
-    /// Whether `state`, a whole turn's end with the side searching to move, is lost for it
-    /// because every turn it has ends where the opponent has a turn that wins at once (and
-    /// neither ends the game nor meets a draw on the line): a threat set up a turn ahead,
-    /// proven on the node's first visit, one turn before [`Search::threat_is_won`] would
-    /// prove each of its turns. Only where [`Evaluator::threatened`] allows it, so seldom.
-    /// `answer` is a turn that stopped such a threat before: tried first, it saves walking
+    /// Whether `state`, a whole turn's end with the side searching to move, is lost for it because
+    /// every turn it has ends where the opponent has a turn that wins at once (and neither ends the
+    /// game nor meets a draw on the line): a threat set up a turn ahead, proven on the node's first
+    /// visit, one turn before [`Search::threat_is_won`] would prove each of its turns. Only where
+    /// [`ThreatProofs::threatened`](crate::ai::eval::ThreatProofs::threatened) allows it, so
+    /// seldom. `answer` is a turn that stopped such a threat before: tried first, it saves walking
     /// every turn where it works again, and it is replaced by the answer found.
     fn threat_cannot_be_stopped<E: Evaluator<G>>(
         &self,
@@ -92,13 +94,13 @@ impl<G: Game> Search<G> {
         !find_turn(state, answer, stops)
     }
 
-    /// Whether `state`, a whole turn's end with the opponent of the side searching to move
-    /// (its hash already on the line), is won for the opponent because it has a turn after
-    /// which [`Search::threat_cannot_be_stopped`] holds: a threat set up two turns ahead,
-    /// proven on the node's first visit where the tree would have to come upon that one turn
-    /// among hundreds. Only where [`Evaluator::may_set_up`] allows it, so seldom. Once the
-    /// search's time is spent it tries no further set-up (the longest walk, tens of
-    /// milliseconds) and holds only if one tried already did.
+    /// Whether `state`, a whole turn's end with the opponent of the side searching to move (its
+    /// hash already on the line), is won for the opponent because it has a turn after which
+    /// [`Search::threat_cannot_be_stopped`] holds: a threat set up two turns ahead, proven on the
+    /// node's first visit where the tree would have to come upon that one turn among hundreds. Only
+    /// where [`ThreatProofs::may_set_up`](crate::ai::eval::ThreatProofs::may_set_up) allows it, so
+    /// seldom. Once the search's time is spent it tries no further set-up (the longest walk, tens
+    /// of milliseconds) and holds only if one tried already did.
     fn threat_is_set_up<E: Evaluator<G>>(&self, eval: &E, state: &G, clock: CaptureClock) -> bool {
         if state.to_move() == self.nodes[0].to_move
             || state.outcome().is_some()
@@ -126,12 +128,13 @@ impl<G: Game> Search<G> {
         )
     }
 
-    /// Whether `state`, a whole turn's end with the side searching to move (its hash already
-    /// on the line), is lost for it because every turn it has ends where
-    /// [`Search::threat_is_set_up`] holds, or the opponent wins at once: a City set up three
-    /// turns ahead, proven on the node's first visit, so that the tree needs to come upon only
-    /// the opponent's turn that leads here, not every answer after it. Only where
-    /// [`Evaluator::may_be_set_up`] allows it, so seldom.
+    /// Whether `state`, a whole turn's end with the side searching to move (its hash already on the
+    /// line), is lost for it because every turn it has ends where [`Search::threat_is_set_up`]
+    /// holds, or the opponent wins at once: a win set up three turns ahead, proven on the node's
+    /// first visit, so that the tree needs to come upon only the opponent's turn that leads here,
+    /// not every answer after it. Only where
+    /// [`ThreatProofs::may_be_set_up`](crate::ai::eval::ThreatProofs::may_be_set_up) allows it, so
+    /// seldom.
     pub(super) fn set_up_cannot_be_stopped<E: Evaluator<G>>(
         &self,
         eval: &E,

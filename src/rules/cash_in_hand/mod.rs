@@ -173,7 +173,7 @@ fn side_key() -> u64 {
 /// A Cash In Hand position, with the turn in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CashInHand {
-    heights: [u8; CELLS],
+    pub(crate) heights: [u8; CELLS],
     /// The cells that hold a stack, kept with `heights`.
     occupied: u64,
     to_move: Player,
@@ -354,18 +354,8 @@ impl CashInHand {
             .sum()
     }
 
-    /// Stones in `p`'s stacks that are hemmed in and outweighed now: the opponent's next move
-    /// captures them unless `p` moves first and frees them.
-    #[must_use]
-    pub fn stones_at_risk(&self, p: Player) -> usize {
-        self.own_stacks(p)
-            .filter(|&i| self.hemmed_and_outweighed(i))
-            .map(|i| usize::from(self.heights[i]))
-            .sum()
-    }
-
     /// The stack on `i` has no empty orthogonal neighbour and is lower than their total.
-    fn hemmed_and_outweighed(&self, i: usize) -> bool {
+    pub(crate) fn hemmed_and_outweighed(&self, i: usize) -> bool {
         let mut total = 0u32;
         for &n in &ORTH[i] {
             if n != NONE {
@@ -441,7 +431,7 @@ impl CashInHand {
         self.occupied & colour
     }
 
-    fn own_stacks(&self, p: Player) -> impl Iterator<Item = usize> + use<> {
+    pub(crate) fn own_stacks(&self, p: Player) -> impl Iterator<Item = usize> + use<> {
         indices(self.stack_cells(p))
     }
 
@@ -740,21 +730,21 @@ impl Game for CashInHand {
                 let o = GEOMETRY.cell(usize::from(self.origin));
                 let h = self.heights[usize::from(self.origin)];
                 for level in 0..k {
-                    out.push(Travel {
-                        stage: 0,
-                        from: Place::on(o, h - k + level),
-                        to: Place::Hand { cell: o, level },
-                    });
+                    out.push(Travel::new(
+                        0,
+                        Place::on(o, h - k + level),
+                        Place::Hand { cell: o, level },
+                    ));
                 }
             }
             (Phase::Step, Action::Cell(c)) => {
                 let at = GEOMETRY.cell(usize::from(self.at));
                 for level in 0..self.cash {
-                    out.push(Travel {
-                        stage: 0,
-                        from: Place::Hand { cell: at, level },
-                        to: Place::Hand { cell: c, level },
-                    });
+                    out.push(Travel::new(
+                        0,
+                        Place::Hand { cell: at, level },
+                        Place::Hand { cell: c, level },
+                    ));
                 }
             }
             (Phase::Drop, Action::Count(d)) => {
@@ -769,11 +759,7 @@ impl Game for CashInHand {
                             level: level - d,
                         }
                     };
-                    out.push(Travel {
-                        stage: 0,
-                        from: Place::Hand { cell: at, level },
-                        to,
-                    });
+                    out.push(Travel::new(0, Place::Hand { cell: at, level }, to));
                 }
                 if d == self.cash {
                     let mut after = self.clone();
@@ -781,21 +767,17 @@ impl Game for CashInHand {
                     for c in after.captured_cells() {
                         let i = GEOMETRY.index(c);
                         for level in 0..self.heights[i] {
-                            out.push(Travel {
-                                stage: 1,
-                                from: Place::on(c, level),
-                                to: Place::Supply(owner(i)),
-                            });
+                            out.push(Travel::new(1, Place::on(c, level), Place::Supply(owner(i))));
                         }
                     }
                 }
             }
             (Phase::Place, Action::Cell(c)) => {
-                out.push(Travel {
-                    stage: 0,
-                    from: Place::Supply(owner(GEOMETRY.index(c))),
-                    to: Place::on(c, self.heights[GEOMETRY.index(c)]),
-                });
+                out.push(Travel::new(
+                    0,
+                    Place::Supply(owner(GEOMETRY.index(c))),
+                    Place::on(c, self.heights[GEOMETRY.index(c)]),
+                ));
             }
             _ => {}
         }

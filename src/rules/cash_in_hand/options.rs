@@ -24,7 +24,8 @@ pub struct CashInHandOptions {
 }
 
 /// The no-progress draw's default: longer than every capture-free stretch of the decisive games
-/// between the computer's levels measured (BENCHMARKS.md, "Cash In Hand's no-progress draw").
+/// between the computer's levels measured (BENCHMARKS.md at 261736b, "Cash In Hand's no-progress
+/// draw").
 pub const DEFAULT_NO_CAPTURE_TURNS: u32 = 300;
 
 impl Default for CashInHandOptions {

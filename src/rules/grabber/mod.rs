@@ -603,11 +603,11 @@ impl Game for Grabber {
             if !self.removal_phase() {
                 return Vec::new();
             }
-            return vec![Travel {
-                stage: 0,
-                from: Place::on(c, 0),
-                to: Place::Removed(self.to_move),
-            }];
+            return vec![Travel::new(
+                0,
+                Place::on(c, 0),
+                Place::Removed(self.to_move),
+            )];
         }
         let at = usize::from(self.at);
         let to = g.index(c);
@@ -621,17 +621,11 @@ impl Game for Grabber {
         let from = g.cell(at);
         let moving = self.columns[at].height() as u8;
         let mut out: Vec<Travel> = (0..moving)
-            .map(|level| Travel {
-                stage: 0,
-                from: Place::on(from, level),
-                to: Place::on(c, level + 1),
-            })
+            .map(|level| Travel::new(0, Place::on(from, level), Place::on(c, level + 1)))
             .collect();
-        out.push(Travel {
-            stage: 0,
-            from: Place::on(g.cell(over), self.columns[over].height() as u8 - 1),
-            to: Place::on(c, 0),
-        });
+        // The jumped column's top man goes under the moving column: a prisoner, captured.
+        let taken = Place::on(g.cell(over), self.columns[over].height() as u8 - 1);
+        out.push(Travel::prisoner(0, taken, Place::on(c, 0)));
         out
     }
 

@@ -99,3 +99,26 @@ fn the_jump_bitsets_agree_with_the_board_and_with_each_jump() {
         });
     }
 }
+
+#[test]
+fn a_jump_takes_the_jumped_top_man_prisoner_and_says_so() {
+    // Black to move at ply 15: g6 jumps the white man on g5 and lands on the empty g4.
+    let setup = crate::rules::Setup::parse(
+        "grabber b,w,b,w,b,1,b,w/w,b,w,b,w,w,w,b/b,w,b,1,b,bw,b,w/w,b,w,1,w,1,w,b/\
+         b,bw,1,bw,1,bw,2/w,2,w,w,b,w,b/b,1,wb,b2,1,w,b,w/w,wb,b,wb,w,b,w,b b 15",
+    )
+    .unwrap();
+    let mut g = Grabber::from_setup(&setup, GrabberOptions::default()).unwrap();
+    let cell = |s: &str| -> Cell { s.parse().unwrap() };
+    assert!(g.travels(Action::Cell(cell("g6"))).iter().all(|t| !t.taken));
+    g.play(Action::Cell(cell("g6")));
+    let travels = g.travels(Action::Cell(cell("g4")));
+    let taken: Vec<&Travel> = travels.iter().filter(|t| t.taken).collect();
+    assert_eq!(taken.len(), 1, "{travels:?}");
+    assert_eq!(taken[0].from, Place::on(cell("g5"), 0));
+    assert_eq!(taken[0].to, Place::on(cell("g4"), 0));
+    assert!(
+        travels.len() > 1,
+        "the moving column travels too, not taken"
+    );
+}

@@ -7,18 +7,14 @@
 //! opening rule binds, a small dynamic programme over (cell, last step, steps left, occupied yet)
 //! decides which steps can still be completed into a qualifying move.
 
-mod city_walk;
 mod notation;
 mod options;
-mod strikes;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use options::IntermediumOptions;
-pub use strikes::Strikes;
 
 use crate::rules::action::{Action, ActionList, TurnActions};
-use crate::rules::bits::indices;
 use crate::rules::cell::{Cell, Dir, Geometry};
 use crate::rules::game::{Game, Outcome, Reason};
 use crate::rules::game_id::GameId;
@@ -35,10 +31,10 @@ pub const GEOMETRY: Geometry = Geometry::new(7, 10);
 /// Stones of each colour in the game.
 pub const STONES_PER_COLOUR: usize = 44;
 
-const CELLS: usize = 70;
-const NONE: u8 = u8::MAX;
+pub(crate) const CELLS: usize = 70;
+pub(crate) const NONE: u8 = u8::MAX;
 /// `last` before the first step.
-const NO_DIR: u8 = 4;
+pub(crate) const NO_DIR: u8 = 4;
 
 /// The diagonal steps, in the order of [`Dir::DIAGONAL`]: the reverse of `d` is `(d + 2) % 4`.
 const DIAGONALS: [Dir; 4] = Dir::DIAGONAL;
@@ -60,9 +56,9 @@ const fn neighbours(dirs: [Dir; 4]) -> [[u8; 4]; CELLS] {
 }
 
 /// Diagonal neighbours by [`DIAGONALS`] index.
-const DIAG: [[u8; 4]; CELLS] = neighbours(DIAGONALS);
+pub(crate) const DIAG: [[u8; 4]; CELLS] = neighbours(DIAGONALS);
 /// Orthogonal neighbours.
-const ORTH: [[u8; 4]; CELLS] = neighbours(Dir::ORTHOGONAL);
+pub(crate) const ORTH: [[u8; 4]; CELLS] = neighbours(Dir::ORTHOGONAL);
 
 /// For each player, 0xFF on the cells its stones stand on and 0 elsewhere: a mask over
 /// `heights` that sums one colour's stones without a branch per cell.
@@ -81,10 +77,10 @@ const COLOUR_MASK: ByPlayer<[u8; CELLS]> = {
 };
 
 /// Black's City, d1, and White's, d10.
-const CITY: ByPlayer<u8> = ByPlayer::new(3, 9 * 7 + 3);
+pub(crate) const CITY: ByPlayer<u8> = ByPlayer::new(3, 9 * 7 + 3);
 
 /// The colour whose stones stand on a cell: Black where file + rank is odd.
-const fn owner(i: usize) -> Player {
+pub(crate) const fn owner(i: usize) -> Player {
     let c = GEOMETRY.cell(i);
     if (c.x() + c.y()) % 2 == 1 {
         Player::Black
@@ -112,24 +108,24 @@ fn city_key() -> u64 {
 /// An Intermedium position, with the turn in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Intermedium {
-    heights: [u8; CELLS],
-    to_move: Player,
+    pub(crate) heights: [u8; CELLS],
+    pub(crate) to_move: Player,
     ply: u32,
     /// The player not to move took the City on the last move.
-    city: bool,
+    pub(crate) city: bool,
     /// Stacks of two or more per player.
-    tall: ByPlayer<u8>,
+    pub(crate) tall: ByPlayer<u8>,
     /// The cells holding stones, and those holding exactly one (kept with the heights).
-    filled: Cells,
-    single: Cells,
+    pub(crate) filled: Cells,
+    pub(crate) single: Cells,
     /// The cell the stack was lifted from (`NONE` between turns).
-    origin: u8,
+    pub(crate) origin: u8,
     /// Where the stones in hand are (the last cell entered).
-    at: u8,
+    pub(crate) at: u8,
     /// The last step's index in [`DIAGONALS`], or `NO_DIR`.
-    last: u8,
+    pub(crate) last: u8,
     /// Stones still in hand.
-    left: u8,
+    pub(crate) left: u8,
     /// A stone has fallen on a cell that was empty when the move began (not the start cell).
     occupied: bool,
     /// The opening rule binds this turn.
@@ -139,10 +135,10 @@ pub struct Intermedium {
 }
 
 /// A set of cells, bit `index`.
-type Cells = u128;
+pub(crate) type Cells = u128;
 
 /// For each direction of a neighbour table, the cells that have a neighbour that way.
-const fn cell_masks(table: &[[u8; 4]; CELLS]) -> [Cells; 4] {
+pub(crate) const fn cell_masks(table: &[[u8; 4]; CELLS]) -> [Cells; 4] {
     let mut has = [0; 4];
     let mut i = 0;
     while i < CELLS {
@@ -165,7 +161,7 @@ const MASKS: [Cells; 4] = cell_masks(&DIAG);
 const SHIFT: [i32; 4] = [8, -6, -8, 6];
 
 /// The cells whose neighbour in direction `d` is in `set`.
-const fn before(set: Cells, d: usize) -> Cells {
+pub(crate) const fn before(set: Cells, d: usize) -> Cells {
     let s = SHIFT[d];
     let moved = if s > 0 { set >> s } else { set << -s };
     moved & MASKS[d]
@@ -174,7 +170,7 @@ const fn before(set: Cells, d: usize) -> Cells {
 /// Which steps can be completed into a qualifying opening move: a dynamic programme over
 /// (cell, last step, whether an empty cell has been sown yet), one layer per step left, on
 /// bitsets of cells, so any stack height is decided in microseconds without walking paths.
-struct OpeningSearch {
+pub(crate) struct OpeningSearch {
     /// Cells that count as advanced for the final stone.
     advanced: Cells,
     /// Cells that were empty when the move began, the start cell excepted.
@@ -232,13 +228,13 @@ impl OpeningSearch {
         now
     }
 
-    fn holds(set: Cells, i: usize) -> bool {
+    pub(crate) fn holds(set: Cells, i: usize) -> bool {
         set >> i & 1 == 1
     }
 }
 
 impl Intermedium {
-    fn from_parts(
+    pub(crate) fn from_parts(
         heights: [u8; CELLS],
         to_move: Player,
         ply: u32,
@@ -343,31 +339,6 @@ impl Intermedium {
             .iter()
             .filter(|&&n| n != NONE && self.heights[usize::from(n)] > 0)
             .count()
-    }
-
-    /// At most how many whole moves `p` has between turns: a stack of height h sows along at
-    /// most 4·3^(h−1) paths (the first step any way, each later one any way but back). What a
-    /// walk over every move would cost, known without walking (saturating).
-    #[must_use]
-    pub fn moves_at_most(&self, p: Player) -> u64 {
-        self.moves_at_most_up_to(p, u8::MAX)
-    }
-
-    /// As [`Intermedium::moves_at_most`], counting only the stacks of at most `tallest` stones.
-    #[must_use]
-    pub fn moves_at_most_up_to(&self, p: Player, tallest: u8) -> u64 {
-        indices(self.filled & !self.single & strikes::COLOUR[p])
-            .map(|i| self.heights[i])
-            .filter(|&h| h <= tallest)
-            .fold(0u64, |total, h| {
-                total.saturating_add(3u64.saturating_pow(u32::from(h) - 1).saturating_mul(4))
-            })
-    }
-
-    /// A player's stacks of two or more (the ones that can move).
-    #[must_use]
-    pub fn movable_stacks(&self, p: Player) -> usize {
-        usize::from(self.tall[p])
     }
 
     /// The colour whose stones stand on a cell.
@@ -748,36 +719,32 @@ impl Game for Intermedium {
         let i = GEOMETRY.index(c);
         if self.origin == NONE {
             return (0..self.heights[i])
-                .map(|level| Travel {
-                    stage: 0,
-                    from: Place::on(c, level),
-                    to: Place::Hand { cell: c, level },
-                })
+                .map(|level| Travel::new(0, Place::on(c, level), Place::Hand { cell: c, level }))
                 .collect();
         }
         let at = GEOMETRY.cell(usize::from(self.at));
-        let mut out = vec![Travel {
-            stage: 0,
-            from: Place::Hand { cell: at, level: 0 },
-            to: Place::on(c, self.heights[i]),
-        }];
-        out.extend((1..self.left).map(|level| Travel {
-            stage: 0,
-            from: Place::Hand { cell: at, level },
-            to: Place::Hand {
-                cell: c,
-                level: level - 1,
-            },
+        let mut out = vec![Travel::new(
+            0,
+            Place::Hand { cell: at, level: 0 },
+            Place::on(c, self.heights[i]),
+        )];
+        out.extend((1..self.left).map(|level| {
+            Travel::new(
+                0,
+                Place::Hand { cell: at, level },
+                Place::Hand {
+                    cell: c,
+                    level: level - 1,
+                },
+            )
         }));
         if self.left == 1 && self.heights[i] == 1 {
             let mut after = self.clone();
             after.heights[i] += 1;
             for n in after.captures_around(i) {
                 let cell = GEOMETRY.cell(n);
-                out.extend((0..self.heights[n]).map(|level| Travel {
-                    stage: 1,
-                    from: Place::on(cell, level),
-                    to: Place::Captured(self.to_move),
+                out.extend((0..self.heights[n]).map(|level| {
+                    Travel::new(1, Place::on(cell, level), Place::Captured(self.to_move))
                 }));
             }
         }

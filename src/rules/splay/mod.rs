@@ -3,12 +3,11 @@
 //! The rules of `docs/rules/splay.md`, exactly. The board is 64 one-byte stack codes
 //! (see `tables.rs`), so a position is about 100 bytes and is copied freely by the search.
 
-mod captures;
 mod notation;
 mod options;
-mod tables;
+pub(crate) mod tables;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use options::{DEFAULT_NO_CAPTURE_TURNS, SplayOptions};
 
@@ -35,29 +34,19 @@ pub const WINNING_CAPTURES: u8 = 9;
 /// Stones of each colour in the game.
 pub const STONES_PER_COLOUR: usize = 18;
 
-const NO_ORIGIN: u8 = u8::MAX;
-
-/// One side's stones by their distance, in ranks, from the rank where the enemy captures them
-/// (see [`Splay::exposure`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Exposure {
-    /// All of the side's stones on the board.
-    pub stones: [u8; 8],
-    /// Those in stacks the enemy controls.
-    pub held: [u8; 8],
-}
+pub(crate) const NO_ORIGIN: u8 = u8::MAX;
 
 /// A Splay position, with the origin chosen so far in the current turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Splay {
-    board: [u8; 64],
-    to_move: Player,
+    pub(crate) board: [u8; 64],
+    pub(crate) to_move: Player,
     ply: u32,
     /// Stones captured *by* each player.
     captured: ByPlayer<u8>,
-    origin: u8,
+    pub(crate) origin: u8,
     /// For each player, the cells whose top stone is theirs (bit `y * 8 + x`).
-    tops: ByPlayer<u64>,
+    pub(crate) tops: ByPlayer<u64>,
     hash: u64,
     options: SplayOptions,
 }
@@ -78,7 +67,7 @@ fn origin_key(i: u8) -> u64 {
     zobrist::key(0x5_A000 + i as u64)
 }
 
-const fn index(c: Cell) -> usize {
+pub(crate) const fn index(c: Cell) -> usize {
     GEOMETRY.index(c)
 }
 
@@ -86,7 +75,7 @@ const fn cell(i: usize) -> Cell {
     GEOMETRY.cell(i)
 }
 
-fn colour_bit(p: Player) -> u8 {
+pub(crate) fn colour_bit(p: Player) -> u8 {
     match p {
         Player::Black => 0,
         Player::White => tables::WHITE_BIT,
@@ -161,31 +150,6 @@ impl Splay {
         false
     }
 
-    /// How near `p`'s stones are to being captured: for each distance in ranks from the rank
-    /// where the enemy captures them (rank 1 for white stones, rank 8 for black ones), how many
-    /// of `p`'s stones stand there, and how many of those the enemy holds (a stack whose top
-    /// stone is the enemy's, which the enemy may carry there).
-    #[must_use]
-    pub fn exposure(&self, p: Player) -> Exposure {
-        let mut exposure = Exposure::default();
-        let enemy_tops = self.tops[!p];
-        for (i, &code) in self.board.iter().enumerate() {
-            let mine = STRIP[colour_bit(p) as usize][code as usize].1;
-            if mine == 0 {
-                continue;
-            }
-            let distance = match p {
-                Player::White => i / 8,
-                Player::Black => 7 - i / 8,
-            };
-            exposure.stones[distance] += mine;
-            if enemy_tops & (1 << i) != 0 {
-                exposure.held[distance] += mine;
-            }
-        }
-        exposure
-    }
-
     /// The reach of a cell: the longest straight line from it to the edge, itself not counted.
     #[must_use]
     pub fn reach(c: Cell) -> u8 {
@@ -246,7 +210,7 @@ impl Splay {
 
     /// The legal moves of the stack on `from`: its steps, then its splays (only splays when it
     /// is at its limit and can splay).
-    fn moves_from(&self, from: usize, out: &mut ActionList) {
+    pub(crate) fn moves_from(&self, from: usize, out: &mut ActionList) {
         let forced = self.at_limit(from) && self.any_splay(from);
         for d in 0..8 {
             if !forced && let Some(to) = self.step_ok(from, d) {
@@ -551,11 +515,11 @@ impl Game for Splay {
                 let to = index(to_cell);
                 let base = height(board[to]);
                 for level in 0..h {
-                    out.push(Travel {
-                        stage: 0,
-                        from: Place::on(origin, level),
-                        to: Place::on(to_cell, base + level),
-                    });
+                    out.push(Travel::new(
+                        0,
+                        Place::on(origin, level),
+                        Place::on(to_cell, base + level),
+                    ));
                 }
                 board[to] = stack_on(board[to], code);
                 touched.push(to);
@@ -566,11 +530,11 @@ impl Game for Splay {
                 for k in (0..h).rev() {
                     i += STEP[d.index()] as isize;
                     let to = i as usize;
-                    out.push(Travel {
+                    out.push(Travel::new(
                         stage,
-                        from: Place::on(origin, k),
-                        to: Place::on(cell(to), height(board[to])),
-                    });
+                        Place::on(origin, k),
+                        Place::on(cell(to), height(board[to])),
+                    ));
                     board[to] = push(board[to], (code >> k) & 1);
                     touched.push(to);
                     stage += 1;
@@ -590,18 +554,10 @@ impl Game for Splay {
             for level in 0..height(c) {
                 let here = Place::on(cell(to), level);
                 if (c >> level) & 1 == victim {
-                    out.push(Travel {
-                        stage,
-                        from: here,
-                        to: Place::Captured(captor),
-                    });
+                    out.push(Travel::new(stage, here, Place::Captured(captor)));
                 } else {
                     if kept != level {
-                        out.push(Travel {
-                            stage: stage + 1,
-                            from: here,
-                            to: Place::on(cell(to), kept),
-                        });
+                        out.push(Travel::new(stage + 1, here, Place::on(cell(to), kept)));
                     }
                     kept += 1;
                 }

@@ -1,10 +1,11 @@
 //! Splay's decisions one by one: origins, forced splays, pass, partial turns and undo.
 
 use crate::rules::{
-    Action, ActionList, Cell, Dir, Game, Player, Setup, Splay, SplayOptions, Turn, play_prefix,
+    Action, ActionList, Cell, Dir, Game, Setup, Splay, SplayOptions, Turn, play_prefix,
 };
 
-fn pos(s: &str) -> Splay {
+/// The position a string gives (a test's own, so unwrapped).
+pub(crate) fn pos(s: &str) -> Splay {
     Splay::from_setup(&Setup::parse(s).unwrap(), SplayOptions::default()).unwrap()
 }
 
@@ -181,16 +182,8 @@ mod travels {
         assert_eq!(
             t,
             [
-                Travel {
-                    stage: 0,
-                    from: Place::on(cell("f3"), 0),
-                    to: Place::on(cell("g2"), 1)
-                },
-                Travel {
-                    stage: 0,
-                    from: Place::on(cell("f3"), 1),
-                    to: Place::on(cell("g2"), 2)
-                },
+                Travel::new(0, Place::on(cell("f3"), 0), Place::on(cell("g2"), 1)),
+                Travel::new(0, Place::on(cell("f3"), 1), Place::on(cell("g2"), 2)),
             ]
         );
     }
@@ -202,21 +195,9 @@ mod travels {
         assert_eq!(
             t,
             [
-                Travel {
-                    stage: 0,
-                    from: Place::on(cell("f3"), 1),
-                    to: Place::on(cell("g2"), 1)
-                },
-                Travel {
-                    stage: 1,
-                    from: Place::on(cell("f3"), 0),
-                    to: Place::on(cell("h1"), 0)
-                },
-                Travel {
-                    stage: 2,
-                    from: Place::on(cell("h1"), 0),
-                    to: Place::Captured(Player::Black)
-                },
+                Travel::new(0, Place::on(cell("f3"), 1), Place::on(cell("g2"), 1)),
+                Travel::new(1, Place::on(cell("f3"), 0), Place::on(cell("h1"), 0)),
+                Travel::new(2, Place::on(cell("h1"), 0), Place::Captured(Player::Black)),
             ]
         );
     }
@@ -252,24 +233,4 @@ mod travels {
             ]
         );
     }
-}
-
-#[test]
-fn exposure_counts_stones_by_their_distance_from_capture_and_those_the_enemy_holds() {
-    let start = Splay::start(SplayOptions::default());
-    let black = start.exposure(Player::Black);
-    // Black's stones stand on ranks 2 and 3, six and five ranks from rank 8.
-    assert_eq!(black.stones, [0, 0, 0, 0, 0, 6, 12, 0]);
-    assert_eq!(black.held, [0; 8]);
-    assert_eq!(
-        start.exposure(Player::White).stones,
-        [0, 0, 0, 0, 0, 6, 12, 0]
-    );
-    // Black's c2 holds two white stones one rank from rank 1.
-    let g = pos("splay 8/8/8/8/8/8/2,w2b,5/8 b 10 0 0");
-    let white = g.exposure(Player::White);
-    assert_eq!(white.stones, [0, 2, 0, 0, 0, 0, 0, 0]);
-    assert_eq!(white.held, [0, 2, 0, 0, 0, 0, 0, 0]);
-    assert_eq!(g.exposure(Player::Black).stones, [0, 0, 0, 0, 0, 0, 1, 0]);
-    assert_eq!(g.exposure(Player::Black).held, [0; 8]);
 }

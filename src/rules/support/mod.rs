@@ -8,11 +8,9 @@
 mod notation;
 mod options;
 #[cfg(test)]
-mod tests;
-mod threats;
+pub(crate) mod tests;
 
 pub use options::SupportOptions;
-pub use threats::Threats;
 
 use crate::rules::action::{Action, ActionList, TurnActions};
 use crate::rules::bits::indices;
@@ -39,7 +37,7 @@ const CELLS: usize = 81;
 const NONE: u8 = u8::MAX;
 
 /// A set of cells, bit `index`.
-type Cells = u128;
+pub(crate) type Cells = u128;
 
 const fn bit(x: u8, y: u8) -> Cells {
     1 << (y as usize * 9 + x as usize)
@@ -70,12 +68,12 @@ const NOT_FILE_I: Cells = cells_where!(|x, y| x != 8 && y < 9);
 const RING: Cells = cells_where!(|x, y| x == 0 || x == 8 || y == 0 || y == 8);
 const CORNERS: Cells = cells_where!(|x, y| (x == 0 || x == 8) && (y == 0 || y == 8));
 /// The 28 insertion cells: the outer ring without its corners.
-const INSERTION: Cells = RING & !CORNERS;
+pub(crate) const INSERTION: Cells = RING & !CORNERS;
 /// d4 to f6.
-const CENTRE: Cells = cells_where!(|x, y| x >= 3 && x <= 5 && y >= 3 && y <= 5);
+pub(crate) const CENTRE: Cells = cells_where!(|x, y| x >= 3 && x <= 5 && y >= 3 && y <= 5);
 
 /// White's bases b7, c2, g8, h3 and Black's b3, c8, g2, h7, each as a one-cell set.
-const BASES: ByPlayer<[Cells; 4]> = ByPlayer::new(
+pub(crate) const BASES: ByPlayer<[Cells; 4]> = ByPlayer::new(
     [bit(1, 2), bit(2, 7), bit(6, 1), bit(7, 6)],
     [bit(1, 6), bit(2, 1), bit(6, 7), bit(7, 2)],
 );
@@ -89,7 +87,7 @@ const ALL_BASES: Cells = BASES.black[0]
     | BASES.white[3];
 
 /// The cells touching `s` (orthogonally or diagonally), and `s` itself.
-const fn dilate(s: Cells) -> Cells {
+pub(crate) const fn dilate(s: Cells) -> Cells {
     let east = (s & NOT_FILE_I) << 1;
     let west = (s & NOT_FILE_A) >> 1;
     let row = s | east | west;
@@ -108,12 +106,12 @@ fn flood(seeds: Cells, own: Cells) -> Cells {
     }
 }
 
-fn has(set: Cells, i: usize) -> bool {
+pub(crate) fn has(set: Cells, i: usize) -> bool {
     set >> i & 1 == 1
 }
 
 /// The three inward directions of an insertion cell.
-fn inward(c: Cell) -> [Dir; 3] {
+pub(crate) fn inward(c: Cell) -> [Dir; 3] {
     match (c.x(), c.y()) {
         (_, 0) => [Dir::N, Dir::Ne, Dir::Nw],
         (_, 8) => [Dir::S, Dir::Se, Dir::Sw],
@@ -145,23 +143,23 @@ fn chosen_key(i: u8) -> u64 {
 /// A Support position, with the cell chosen so far in the current turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Support {
-    stones: ByPlayer<Cells>,
-    to_move: Player,
+    pub(crate) stones: ByPlayer<Cells>,
+    pub(crate) to_move: Player,
     ply: u32,
     /// Stones captured *by* each player.
     captures: ByPlayer<u32>,
     /// The player who reached five centre stones with the last move and may win by keeping them.
     pending: Option<Player>,
-    chosen: u8,
+    pub(crate) chosen: u8,
     hash: u64,
     options: SupportOptions,
 }
 
 /// How a push from an insertion cell goes: the chain's cells in order, and the head cell T.
-struct Push {
-    chain: [u8; 9],
-    len: usize,
-    head: usize,
+pub(crate) struct Push {
+    pub(crate) chain: [u8; 9],
+    pub(crate) len: usize,
+    pub(crate) head: usize,
 }
 
 impl Support {
@@ -284,12 +282,12 @@ impl Support {
     }
 
     /// The push from insertion cell `i` in direction `d` by the player to move, if legal.
-    fn push(&self, i: usize, d: Dir) -> Option<Push> {
+    pub(crate) fn push(&self, i: usize, d: Dir) -> Option<Push> {
         self.push_by(self.to_move, i, d)
     }
 
     /// The push from insertion cell `i` in direction `d` by player `p`, if legal.
-    fn push_by(&self, p: Player, i: usize, d: Dir) -> Option<Push> {
+    pub(crate) fn push_by(&self, p: Player, i: usize, d: Dir) -> Option<Push> {
         let own = self.stones[p];
         let mut chain = [NONE; 9];
         let mut len = 0;
@@ -319,7 +317,7 @@ impl Support {
     }
 
     /// Where the own stone on `i` may go by a support move (empty if it touches no own base).
-    fn destinations(&self, i: usize) -> Cells {
+    pub(crate) fn destinations(&self, i: usize) -> Cells {
         let p = self.to_move;
         let own = self.stones[p];
         if !has(own, i) {
@@ -333,7 +331,7 @@ impl Support {
 
     /// Where a support move of `p` from beside `base` may go: the cells bordering the base's
     /// network (the groups touching it) that are neither own nor a base.
-    fn base_reach(&self, p: Player, base: Cells) -> Cells {
+    pub(crate) fn base_reach(&self, p: Player, base: Cells) -> Cells {
         let own = self.stones[p];
         dilate(flood(dilate(base), own)) & !own & !ALL_BASES
     }
@@ -607,20 +605,12 @@ impl Game for Support {
         let (capture_stage, captured_cell) = match (self.chosen(), action) {
             (None, Action::Cell(c)) => {
                 if !has(self.stones[p], GEOMETRY.index(c)) {
-                    out.push(Travel {
-                        stage: 0,
-                        from: Place::Supply(p),
-                        to: Place::on(c, 0),
-                    });
+                    out.push(Travel::new(0, Place::Supply(p), Place::on(c, 0)));
                 }
                 return out;
             }
             (Some(from), Action::Cell(to)) => {
-                out.push(Travel {
-                    stage: 1,
-                    from: Place::on(from, 0),
-                    to: Place::on(to, 0),
-                });
+                out.push(Travel::new(1, Place::on(from, 0), Place::on(to, 0)));
                 (0, to)
             }
             (Some(from), Action::Dir(d)) => {
@@ -631,27 +621,19 @@ impl Game for Support {
                 for k in (0..push.len).rev() {
                     let c = GEOMETRY.cell(usize::from(push.chain[k]));
                     let to = GEOMETRY.neighbour(c, d).unwrap_or(c);
-                    out.push(Travel {
-                        stage: 1,
-                        from: Place::on(c, 0),
-                        to: Place::on(to, 0),
-                    });
+                    out.push(Travel::new(1, Place::on(c, 0), Place::on(to, 0)));
                 }
-                out.push(Travel {
-                    stage: 2,
-                    from: Place::Supply(p),
-                    to: Place::on(from, 0),
-                });
+                out.push(Travel::new(2, Place::Supply(p), Place::on(from, 0)));
                 (0, GEOMETRY.cell(push.head))
             }
             _ => return out,
         };
         if has(self.stones[!p], GEOMETRY.index(captured_cell)) {
-            out.push(Travel {
-                stage: capture_stage,
-                from: Place::on(captured_cell, 0),
-                to: Place::Captured(p),
-            });
+            out.push(Travel::new(
+                capture_stage,
+                Place::on(captured_cell, 0),
+                Place::Captured(p),
+            ));
         }
         out
     }

@@ -9,9 +9,11 @@
 
 use std::cell::RefCell;
 
-use super::strikes::{CITY_RING, COLOUR, walks_into};
-use super::{CITY, Cells, NO_DIR, NONE, ORTH, OpeningSearch, STONES_PER_COLOUR, before};
-use crate::rules::player::{ByPlayer, Player};
+use super::ring::{CITY_RING, COLOUR, walks_into};
+use crate::rules::intermedium::{
+    CITY, Cells, NO_DIR, NONE, ORTH, OpeningSearch, STONES_PER_COLOUR, before,
+};
+use crate::rules::{ByPlayer, Player};
 
 /// The three orthogonal neighbours of a City, in a fixed order.
 const fn ring_cells(city: u8) -> [u8; 3] {
@@ -119,7 +121,7 @@ fn ring_cover(p: Player) -> &'static [[[Cells; 5]; STONES_PER_COLOUR + 1]; 8] {
 
 /// Whether `p`'s stones in hand on `at` after the step `last`, `steps` of them, can still drop a
 /// stone on every cell of the ring `p` attacks that these `filled` cells leave empty.
-pub(super) fn may_still_close_ring(
+pub(crate) fn may_still_close_ring(
     p: Player,
     filled: Cells,
     (at, last): (usize, u8),
@@ -138,7 +140,7 @@ pub(super) fn may_still_close_ring(
 
 /// Whether `steps` steps from `at` after the step `last` can end on the ring `p` attacks (a
 /// sowing taller than any stack cannot).
-pub(super) fn may_reach_ring(p: Player, at: usize, last: u8, steps: u8) -> bool {
+pub(crate) fn may_reach_ring(p: Player, at: usize, last: u8, steps: u8) -> bool {
     ring_reach(p)
         .get(usize::from(steps))
         .is_some_and(|r| OpeningSearch::holds(r[usize::from(last)], at))
@@ -247,7 +249,7 @@ impl Walk {
 /// step `last` drops on `at` (the lifted cell emptied, earlier stones of the turn sown). A ring
 /// cell sown three times or more counts as twice, so it may see a City that is not there, never
 /// miss one.
-pub(super) fn sows_into_city(
+pub(crate) fn sows_into_city(
     p: Player,
     (filled, single): (Cells, Cells),
     (at, last): (usize, u8),

@@ -2,12 +2,9 @@
 //! evaluation and playouts use to see threats (a pending centre that can still be broken, stones
 //! within reach). Read-only views of the position; they never change it.
 
-use super::{BASES, CENTRE, Cells, GEOMETRY, INSERTION, Support, dilate, has, inward};
-use crate::rules::ActionList;
-use crate::rules::action::Action;
 use crate::rules::bits::indices;
-use crate::rules::cell::Cell;
-use crate::rules::player::Player;
+use crate::rules::support::{BASES, CENTRE, Cells, GEOMETRY, INSERTION, dilate, has, inward};
+use crate::rules::{Action, ActionList, Cell, Player, Support};
 
 /// The cells of a set, lowest index first.
 fn cells_of(set: Cells) -> impl Iterator<Item = Cell> {

@@ -1,10 +1,9 @@
 //! Captures the side to move can make now: the stacks and moves that put enemy stones on its
 //! own back rank. Playouts that go for material ask for them at every turn.
 
-use super::tables::{STEP, STRIP, height};
-use super::{NO_ORIGIN, Splay, colour_bit, index};
-use crate::rules::action::{Action, ActionList};
-use crate::rules::player::Player;
+use crate::rules::splay::tables::{STEP, STRIP, height};
+use crate::rules::splay::{NO_ORIGIN, colour_bit, index};
+use crate::rules::{Action, ActionList, Player, Splay};
 
 /// The row (`y`) of `p`'s back rank, where enemy stones are captured for `p`.
 const fn back_row(p: Player) -> usize {

@@ -7,51 +7,18 @@
 //! c1, holding e1, takes d1): [`super::city_walk::sows_into_city`] walks forwards to find those.
 
 use super::city_walk::{may_reach_ring, may_still_close_ring, sows_into_city};
-use super::{
-    CELLS, CITY, Cells, DIAG, GEOMETRY, Intermedium, NO_DIR, NONE, ORTH, OpeningSearch, before,
-    cell_masks, owner,
-};
-use crate::rules::action::Action;
+use super::ring::{CITY_RING, COLOUR, walks_into};
 use crate::rules::bits::indices;
-use crate::rules::player::{ByPlayer, Player};
-use crate::rules::{ActionList, Cell};
+use crate::rules::intermedium::{
+    Cells, DIAG, GEOMETRY, NO_DIR, NONE, ORTH, OpeningSearch, cell_masks, owner,
+};
+use crate::rules::{Action, ActionList, Cell, Intermedium, Player};
 
 /// How far an orthogonal step (north, east, south, west) moves a cell's index.
 const ORTH_SHIFT: [i32; 4] = [7, 1, -7, -1];
 
 /// For each orthogonal direction, the cells that have a neighbour that way.
 const ORTH_MASKS: [Cells; 4] = cell_masks(&ORTH);
-
-const fn colour_cells() -> ByPlayer<Cells> {
-    let mut black = 0;
-    let mut i = 0;
-    while i < CELLS {
-        if matches!(owner(i), Player::Black) {
-            black |= 1 << i;
-        }
-        i += 1;
-    }
-    ByPlayer::new(black, ((1 << CELLS) - 1) & !black)
-}
-
-/// The cells each colour's stones stand on.
-pub(super) const COLOUR: ByPlayer<Cells> = colour_cells();
-
-const fn ring(city: u8) -> Cells {
-    let mut set = 0;
-    let mut d = 0;
-    while d < 4 {
-        let n = ORTH[city as usize][d];
-        if n != NONE {
-            set |= 1 << n;
-        }
-        d += 1;
-    }
-    set
-}
-
-/// The orthogonal neighbours of each player's City: who holds all of them can take it.
-pub(super) const CITY_RING: ByPlayer<Cells> = ByPlayer::new(ring(CITY.black), ring(CITY.white));
 
 /// The cells whose orthogonal neighbour in direction `d` is in `set`.
 const fn towards(set: Cells, d: usize) -> Cells {
@@ -70,24 +37,6 @@ fn closed_in(occupied: Cells) -> Cells {
 /// The cells orthogonally next to a cell of `set`.
 fn beside(set: Cells) -> Cells {
     (0..4).fold(0, |acc, d| acc | towards(set, d))
-}
-
-/// For each last step (`NO_DIR` included): the cells from which `k` more steps, never reversing
-/// one, can end on a cell of `targets`.
-pub(super) fn walks_into(targets: Cells, k: u8) -> [Cells; 5] {
-    if targets == 0 {
-        return [0; 5];
-    }
-    let mut now = [targets; 5];
-    for _ in 0..k {
-        let into: [Cells; 4] = std::array::from_fn(|d| before(now[d], d));
-        now = std::array::from_fn(|last| {
-            (0..4)
-                .filter(|&d| last == usize::from(NO_DIR) || d != (last + 2) % 4)
-                .fold(0, |acc, d| acc | into[d])
-        });
-    }
-    now
 }
 
 /// What one player's sowing could strike: the City, or enemy stones.
@@ -209,7 +158,7 @@ impl Intermedium {
 
     /// [`Intermedium::closes_ring`] by index. Stacks farther in diagonal steps from an empty
     /// ring cell than their height are not walked.
-    pub(super) fn stack_closes_ring(&self, i: usize) -> bool {
+    pub(crate) fn stack_closes_ring(&self, i: usize) -> bool {
         let (p, h) = (owner(i), self.heights[i]);
         let empty = CITY_RING[!p] & !self.filled;
         let lifted = self.filled & !(1 << i);
@@ -282,7 +231,7 @@ impl Intermedium {
     }
 
     /// [`Intermedium::stack_takes_city`] for a stack of `h` stones on `i`.
-    pub(super) fn sown_takes_city(&self, p: Player, i: usize, h: u8) -> bool {
+    pub(crate) fn sown_takes_city(&self, p: Player, i: usize, h: u8) -> bool {
         let without: Cells = !(1 << i);
         let (filled, single) = (self.filled & without, self.single & COLOUR[p] & without);
         let [city, _] = Intermedium::strike_cells(p, filled, single);
@@ -332,11 +281,12 @@ impl Intermedium {
         found
     }
 
-    /// The decisions among `legal` that can still end the turn in a strike, written to `out`:
-    /// the ones that take the City if any, else the ones that capture. Exact for the last
-    /// step; before it, a path that drops a stone on its own final cell first is not ruled out.
-    /// A City that the sowing would close itself is not looked for here: that walk for every
-    /// decision of every playout took 40% of Intermedium's search speed (BENCHMARKS.md).
+    /// The decisions among `legal` that can still end the turn in a strike, written to `out`: the
+    /// ones that take the City if any, else the ones that capture. Exact for the last step; before
+    /// it, a path that drops a stone on its own final cell first is not ruled out. A City that the
+    /// sowing would close itself is not looked for here: that walk for every decision of every
+    /// playout took 40% of Intermedium's search speed (BENCHMARKS.md at 80aeeba, "Intermedium's
+    /// City").
     pub fn striking_decisions(&self, legal: &ActionList, out: &mut ActionList) {
         let p = self.to_move;
         let strikes = Intermedium::strike_cells(p, self.filled, self.single & COLOUR[p]);
@@ -495,7 +445,7 @@ mod tests {
             g.outcome(),
             Some(crate::rules::Outcome::Win(
                 Player::Black,
-                crate::rules::game::Reason::City
+                crate::rules::Reason::City
             ))
         );
     }
@@ -507,7 +457,7 @@ mod tests {
         for seed in 0..60u64 {
             let mut g = Intermedium::start(IntermediumOptions::default());
             let mut state = seed;
-            while g.outcome().is_none() && g.ply < 400 {
+            while g.outcome().is_none() && g.ply() < 400 {
                 list.clear();
                 g.legal_actions(&mut list);
                 if g.next_completes_turn() {
@@ -570,7 +520,7 @@ mod tests {
         for seed in 0..8u64 {
             let mut g = Intermedium::start(IntermediumOptions::default());
             let mut state = seed;
-            while g.outcome().is_none() && g.ply < 300 {
+            while g.outcome().is_none() && g.ply() < 300 {
                 let taking = crate::rules::legal_moves(&g).iter().any(|m| {
                     let mut after = g.clone();
                     m.actions.iter().for_each(|&a| after.play(a));

@@ -1,11 +1,16 @@
-//! Cash In Hand's evaluation: material, stones about to be taken, and, once the game is
-//! decided on material, how closely the losing side's stacks are hemmed in, so that the
-//! winner presses on to the end instead of drifting towards the turn cap.
+//! What the computer knows of Cash In Hand: material, stones about to be taken, and, once the
+//! game is decided on material, how closely the losing side's stacks are hemmed in, so that the
+//! winner presses on to the end instead of drifting towards the turn cap. Its weights are in
+//! [`parameters`]; playouts and proofs keep the search's defaults.
 
+pub mod parameters;
+mod risk;
+
+use crate::ai::eval::{Evaluator, Playouts, ThreatProofs};
 use crate::rules::cash_in_hand::{GEOMETRY, diagonal_cells, orthogonal_cells};
 use crate::rules::{CashInHand, Game, Player};
 
-use super::Evaluator;
+use parameters::{DECIDED_FROM, MATERIAL_SCALE, PRESS_WEIGHT, REACH, SAFE_SCALE, THREAT_WEIGHT};
 
 /// Cash In Hand: the stones on the board are always 128, so owning more of them is what capturing
 /// buys; stacks already hemmed in and outweighed are as good as taken by the side to move.
@@ -17,19 +22,6 @@ use super::Evaluator;
 /// side's stones are to capture ([`closeness`]); below that lead the value is material alone.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CashInHandEval;
-
-/// The stone lead from which the losing side's safety starts to count.
-pub const DECIDED_FROM: f32 = 32.0;
-
-/// The share of the value that presses a decided game to its end.
-pub const PRESS_WEIGHT: f32 = 0.1;
-
-/// Safe stones at which the pressing part has fallen to 1/e.
-const SAFE_SCALE: f32 = 16.0;
-
-/// How much an empty neighbour counts towards hemming a stack when an attacking stack stands
-/// next to it (one step from filling it).
-const REACH: f32 = 0.3;
 
 /// How near the stack on cell `i` is to capture, from 0 (free) to 1 (hemmed in and
 /// outweighed): the share of its orthogonal neighbours that are filled (an empty one counts
@@ -68,6 +60,10 @@ pub fn safe_stones(p: &CashInHand, side: Player) -> f32 {
         .sum()
 }
 
+impl Playouts<CashInHand> for CashInHandEval {}
+
+impl ThreatProofs<CashInHand> for CashInHandEval {}
+
 impl Evaluator<CashInHand> for CashInHandEval {
     fn evaluate(&self, p: &CashInHand) -> f32 {
         let black = p.stones(Player::Black) as f32;
@@ -77,7 +73,7 @@ impl Evaluator<CashInHand> for CashInHandEval {
             Player::Black => 2.0 * p.stones_at_risk(Player::White) as f32,
             Player::White => -2.0 * p.stones_at_risk(Player::Black) as f32,
         };
-        let material = ((black - white + 0.8 * threat) / 24.0).tanh();
+        let material = ((black - white + THREAT_WEIGHT * threat) / MATERIAL_SCALE).tanh();
         let lead = black - white;
         let decided = ((lead.abs() - DECIDED_FROM) / DECIDED_FROM).clamp(0.0, 1.0);
         if decided == 0.0 {
