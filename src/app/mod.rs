@@ -86,55 +86,13 @@ impl AppOptions {
     }
 }
 
-/// Builds the app (without running it).
+/// Builds the app (without running it): Bevy's plugins, then the settings, the session, the
+/// game's plugins, and what the run keeps on disk (the kiosk's, or the autosave and a resume
+/// after a crash).
 pub fn build(options: AppOptions) -> App {
     let mut app = App::new();
     let settings = open_settings(&options);
-    let mut window = Window {
-        title: "Stackyard".into(),
-        resolution: options
-            .offscreen
-            .map_or(WindowResolution::new(1280, 720), |size| {
-                WindowResolution::new(size.x, size.y)
-            }),
-        mode: game::screens::view_settings::bevy_window_mode(settings.written.window),
-        ..default()
-    };
-    let kiosk = options.profile.is_some() && options.screenshot.is_none();
-    if kiosk {
-        game::exhibition::window::open_borderless(&mut window);
-    }
-    let mut plugins = DefaultPlugins
-        .set(WindowPlugin {
-            primary_window: Some(window),
-            close_when_requested: !kiosk,
-            ..default()
-        })
-        .set(AssetPlugin {
-            file_path: asset_dir(),
-            ..default()
-        });
-    if options.offscreen.is_some() {
-        // Without a window egui warns of it every frame; the measures go to standard output.
-        plugins = plugins
-            .disable::<bevy::winit::WinitPlugin>()
-            .set(bevy::log::LogPlugin {
-                filter: format!("{},bevy_egui=error", bevy::log::DEFAULT_FILTER),
-                ..default()
-            });
-    } else if options.headless {
-        plugins = plugins
-            .disable::<bevy::winit::WinitPlugin>()
-            .set(bevy::render::RenderPlugin {
-                render_creation: bevy::render::settings::WgpuSettings {
-                    backends: None,
-                    ..default()
-                }
-                .into(),
-                ..default()
-            });
-    }
-    app.add_plugins(plugins)
+    app.add_plugins(bevy_plugins(&options, settings.written.window))
         .add_plugins((MeshPickingPlugin, bevy_egui::EguiPlugin::default()))
         // The panels are drawn by the window camera (`game::board::canvas`), not the first.
         .insert_resource(bevy_egui::EguiGlobalSettings {
@@ -150,6 +108,95 @@ pub fn build(options: AppOptions) -> App {
     } else {
         game::screens::view_settings::SettingsWindow::Closed
     });
+    insert_session(&mut app, &options);
+    app.add_plugins((game::logic_plugin, game::presentation_plugin));
+    app.insert_resource(game::screens::how_to_play::Guided::of(
+        options.position.id(),
+    ));
+    let folder = options
+        .data_dir
+        .clone()
+        .unwrap_or_else(crate::files::data_dir);
+    app.insert_resource(game::core::saving::SaveFolder(folder.clone()));
+    let screen = if let Some(profile) = options.profile.clone() {
+        exhibition_mode(&mut app, profile, options.idle_prompt);
+        if options.screenshot.is_none() {
+            lock_kiosk(&mut app, &folder);
+        }
+        options.screen
+    } else if options.screenshot.is_none() {
+        autosave(&mut app, &options, &folder, &settings_language)
+    } else {
+        options.screen
+    };
+    app.insert_state(screen);
+    if options.print_layout {
+        app.insert_resource(game::screens::layout_report::PrintLayout);
+    }
+    if let Some(path) = options.screenshot {
+        app.insert_resource(game::core::preferences::AnimationSpeed::Off);
+        screenshot::add(&mut app, path);
+    }
+    app
+}
+
+/// Bevy's plugins as this run needs them: the window (borderless for a kiosk, none off-screen
+/// or headless), the assets' folder, and no renderer at all for headless tests.
+fn bevy_plugins(
+    options: &AppOptions,
+    window_mode: crate::files::settings::WindowMode,
+) -> bevy::app::PluginGroupBuilder {
+    let mut window = Window {
+        title: "Stackyard".into(),
+        resolution: options
+            .offscreen
+            .map_or(WindowResolution::new(1280, 720), |size| {
+                WindowResolution::new(size.x, size.y)
+            }),
+        mode: game::screens::view_settings::bevy_window_mode(window_mode),
+        ..default()
+    };
+    let kiosk = options.profile.is_some() && options.screenshot.is_none();
+    if kiosk {
+        game::exhibition::window::open_borderless(&mut window);
+    }
+    let plugins = DefaultPlugins
+        .set(WindowPlugin {
+            primary_window: Some(window),
+            close_when_requested: !kiosk,
+            ..default()
+        })
+        .set(AssetPlugin {
+            file_path: asset_dir(),
+            ..default()
+        });
+    if options.offscreen.is_some() {
+        // Without a window egui warns of it every frame; the measures go to standard output.
+        plugins
+            .disable::<bevy::winit::WinitPlugin>()
+            .set(bevy::log::LogPlugin {
+                filter: format!("{},bevy_egui=error", bevy::log::DEFAULT_FILTER),
+                ..default()
+            })
+    } else if options.headless {
+        plugins
+            .disable::<bevy::winit::WinitPlugin>()
+            .set(bevy::render::RenderPlugin {
+                render_creation: bevy::render::settings::WgpuSettings {
+                    backends: None,
+                    ..default()
+                }
+                .into(),
+                ..default()
+            })
+    } else {
+        plugins
+    }
+}
+
+/// The session the app opens with: the loaded game (with its seats, outside a kiosk) or the
+/// position, and the turn in progress shown.
+fn insert_session(app: &mut App, options: &AppOptions) {
     let mut session = match &options.loaded {
         Some(game) => game::core::saving::session_of(game),
         None => Session::new(options.position.clone()),
@@ -166,61 +213,48 @@ pub fn build(options: AppOptions) -> App {
         let mut seats = app.world_mut().resource_mut::<game::core::seats::Seats>();
         game::core::saving::take_saved_seats(&mut seats, game.seats);
     }
-    app.add_plugins((game::logic_plugin, game::presentation_plugin));
-    app.insert_resource(game::screens::how_to_play::Guided::of(
-        options.position.id(),
-    ));
+}
+
+/// A kiosk's window and files: the window mode locked, and a crash's report kept while the
+/// restarted kiosk begins with attract mode.
+fn lock_kiosk(app: &mut App, folder: &std::path::Path) {
+    app.insert_resource(game::exhibition::window::KioskWindow)
+        .insert_resource(game::screens::view_settings::WindowModeLocked);
+    crate::files::crash::install_panic_hook(folder.to_path_buf());
+    let _ = crate::files::crash::take_resume_mark(folder);
+}
+
+/// Every move is saved, so a crash or a closed window loses nothing; a crash writes a report,
+/// and the next start resumes the autosaved game (when no game was asked for). Returns the
+/// screen to open on: the game where one was resumed.
+fn autosave(
+    app: &mut App,
+    options: &AppOptions,
+    folder: &std::path::Path,
+    language: &str,
+) -> game::core::screen::Screen {
     let mut screen = options.screen;
-    let folder = options
-        .data_dir
-        .clone()
-        .unwrap_or_else(crate::files::data_dir);
-    app.insert_resource(game::core::saving::SaveFolder(folder.clone()));
-    if let Some(profile) = options.profile.clone() {
-        exhibition_mode(&mut app, profile, options.idle_prompt);
-        if options.screenshot.is_none() {
-            app.insert_resource(game::exhibition::window::KioskWindow)
-                .insert_resource(game::screens::view_settings::WindowModeLocked);
-            // A crash still leaves its report; the restarted kiosk begins with attract mode.
-            crate::files::crash::install_panic_hook(folder.clone());
-            let _ = crate::files::crash::take_resume_mark(&folder);
-        }
-    } else if options.screenshot.is_none() {
-        // Every move is saved, so a crash or a closed window loses nothing; a crash writes a
-        // report, and the next start resumes the autosaved game.
-        let autosave = folder.join("autosave.ron");
-        crate::files::crash::install_panic_hook(folder.clone());
-        if crate::files::crash::take_resume_mark(&folder) && options.resume_after_crash {
-            match crate::files::save::SaveFile::load(&autosave) {
-                Ok((_, game)) => {
-                    screen = game::core::screen::Screen::Game;
-                    app.insert_resource(game::core::saving::session_of(&game));
-                    let tr = game::core::i18n::Tr::load(
-                        &crate::files::i18n::folder(),
-                        &settings_language,
-                    );
-                    app.insert_resource(game::core::saving::FileStatus {
-                        text: tr.tf(
-                            "saves.resumed",
-                            &[("path", &crate::files::crash::report_path(&folder).display())],
-                        ),
-                        ..default()
-                    });
-                }
-                Err(e) => warn!("the autosave cannot be resumed: {e}"),
+    let autosave = folder.join("autosave.ron");
+    crate::files::crash::install_panic_hook(folder.to_path_buf());
+    if crate::files::crash::take_resume_mark(folder) && options.resume_after_crash {
+        match crate::files::save::SaveFile::load(&autosave) {
+            Ok((_, game)) => {
+                screen = game::core::screen::Screen::Game;
+                app.insert_resource(game::core::saving::session_of(&game));
+                let tr = game::core::i18n::Tr::load(&crate::files::i18n::folder(), language);
+                app.insert_resource(game::core::saving::FileStatus {
+                    text: tr.tf(
+                        "saves.resumed",
+                        &[("path", &crate::files::crash::report_path(folder).display())],
+                    ),
+                    ..default()
+                });
             }
+            Err(e) => warn!("the autosave cannot be resumed: {e}"),
         }
-        app.insert_resource(game::core::saving::Autosave(Some(autosave)));
     }
-    app.insert_state(screen);
-    if options.print_layout {
-        app.insert_resource(game::screens::layout_report::PrintLayout);
-    }
-    if let Some(path) = options.screenshot {
-        app.insert_resource(game::core::preferences::AnimationSpeed::Off);
-        screenshot::add(&mut app, path);
-    }
-    app
+    app.insert_resource(game::core::saving::Autosave(Some(autosave)));
+    screen
 }
 
 /// A kiosk: the profile's seats and menu size; no settings file, no autosave and no resuming

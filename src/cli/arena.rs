@@ -118,11 +118,8 @@ pub fn run_match(
         seed,
         jobs,
         from,
-        json,
-        sprt,
-        records,
         options,
-        resume,
+        ..
     } = request;
     let id = game_id(game)?;
     let (a_spec, b_spec) = (spec(a)?, spec(b)?);
@@ -144,73 +141,121 @@ pub fn run_match(
         };
         play_game(&start, &mut pa, &mut pb, a_colour)
     };
-    let records = match records {
-        Some(dir) => {
-            std::fs::create_dir_all(dir).map_err(|e| {
-                Failure::usage(format!("--records {}: cannot make it: {e}", dir.display()))
-            })?;
-            Some(Records {
-                dir: dir.to_path_buf(),
-                start: start.clone(),
-                players: (a.to_owned(), b.to_owned()),
-            })
-        }
-        None => None,
-    };
-    let mut tally = Tally::new(games, sprt, records);
+    let records = match_records(request, &start)?;
+    let mut tally = Tally::new(games, request.sprt, records);
     let identity = format!(
         "game={id} a={a} b={b} seed={seed} from={} options={}",
         from.unwrap_or("start"),
         options.join(",")
     );
-    let (mut journal, stop_now) = open_journal(resume, &identity, &mut tally, progress)?;
+    let (mut journal, stop_now) = open_journal(request.resume, &identity, &mut tally, progress)?;
     let pending: Vec<u32> = (0..games).filter(|&k| !tally.has_ended(k)).collect();
-    let (next, stop) = (AtomicUsize::new(0), AtomicBool::new(stop_now));
-    std::thread::scope(|scope| {
-        let (done, finished) = mpsc::channel();
-        for _ in 0..pending.len().min(jobs as usize) {
-            let done = done.clone();
-            let (next, stop, play, pending) = (&next, &stop, &play, &pending);
-            scope.spawn(move || {
-                // Each game's result is noted before this thread takes another, so no game
-                // starts on a thread after its own last game decided the test.
-                let (noted, wait) = mpsc::channel();
-                while !stop.load(Ordering::Relaxed) {
-                    let Some(&k) = pending.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                        break;
-                    };
-                    if done.send((k, play(k), noted.clone())).is_err() || wait.recv().is_err() {
-                        break;
-                    }
-                }
-            });
+    let threads = pending.len().min(jobs as usize);
+    play_pending(&pending, threads, &play, stop_now, |k, record| {
+        if let (Some(j), Some(r)) = (journal.as_mut(), record.as_ref())
+            && let Err(e) = j.note(k, r)
+        {
+            let _ = writeln!(progress, "game #{k}: not written to the journal: {e}");
         }
-        drop(done);
-        for (k, record, noted) in finished {
-            if let (Some(j), Some(r)) = (journal.as_mut(), record.as_ref())
-                && let Err(e) = j.note(k, r)
-            {
-                let _ = writeln!(progress, "game #{k}: not written to the journal: {e}");
-            }
-            if tally.note(k, record, progress) {
-                stop.store(true, Ordering::Relaxed);
-            }
-            let _ = noted.send(());
-        }
+        tally.note(k, record, progress)
     });
     if tally.unplayable() {
         return Err(Failure::usage(format!("{id} cannot be played")));
     }
     let records = tally.records();
     let s = summarise(&records);
-    let sprt = tally.sprt();
-    if json {
-        return Ok(vec![json_summary(&s, sprt)]);
+    if request.json {
+        return Ok(vec![json_summary(&s, tally.sprt())]);
     }
-    let mut lines = vec![
+    let mut lines = summary_lines(request, id, &s);
+    if let (Some(r), Some(test)) = (tally.sprt(), request.sprt) {
+        lines.push(sprt_line(&test, &r, records.len()));
+    }
+    Ok(lines)
+}
+
+/// The sequential test's result as a line for people, after `games` games.
+fn sprt_line(test: &Sprt, r: &SprtResult, games: usize) -> String {
+    format!(
+        "SPRT Elo {} against {} (alpha {}, beta {}): LLR {:.3} ({:.3}, {:.3}) over {} pairs: {}",
+        test.elo0,
+        test.elo1,
+        test.alpha,
+        test.beta,
+        r.llr,
+        r.bounds.0,
+        r.bounds.1,
+        r.pairs,
+        r.verdict(games)
+    )
+}
+
+/// Where `--records` keeps the match's games, the folder made, if it names one.
+fn match_records(request: &MatchRequest<'_>, start: &AnyGame) -> Result<Option<Records>, Failure> {
+    let Some(dir) = request.records else {
+        return Ok(None);
+    };
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Failure::usage(format!("--records {}: cannot make it: {e}", dir.display())))?;
+    let (a, b) = request.players;
+    Ok(Some(Records {
+        dir: dir.to_path_buf(),
+        start: start.clone(),
+        players: (a.to_owned(), b.to_owned()),
+    }))
+}
+
+/// Plays the `pending` games on `threads` threads, each game as `play` plays it, and hands
+/// each result to `noted` on this thread as it ends, in the order they end; once `noted` says
+/// stop (or `stop_now`), no new game starts and those under way finish.
+fn play_pending<R: Send>(
+    pending: &[u32],
+    threads: usize,
+    play: &(impl Fn(u32) -> R + Sync),
+    stop_now: bool,
+    mut noted: impl FnMut(u32, R) -> bool,
+) {
+    let (next, stop) = (AtomicUsize::new(0), AtomicBool::new(stop_now));
+    std::thread::scope(|scope| {
+        let (done, finished) = mpsc::channel();
+        for _ in 0..threads {
+            let done = done.clone();
+            let (next, stop) = (&next, &stop);
+            scope.spawn(move || {
+                // Each game's result is noted before this thread takes another, so no game
+                // starts on a thread after its own last game decided the test.
+                let (told, wait) = mpsc::channel();
+                while !stop.load(Ordering::Relaxed) {
+                    let Some(&k) = pending.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                        break;
+                    };
+                    if done.send((k, play(k), told.clone())).is_err() || wait.recv().is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(done);
+        for (k, record, told) in finished {
+            if noted(k, record) {
+                stop.store(true, Ordering::Relaxed);
+            }
+            let _ = told.send(());
+        }
+    });
+}
+
+/// The match's summary as lines for people.
+fn summary_lines(
+    request: &MatchRequest<'_>,
+    id: GameId,
+    s: &crate::ai::arena::MatchSummary,
+) -> Vec<String> {
+    let (a, b) = request.players;
+    vec![
         format!(
-            "{id}: {a} (A) against {b} (B), {} games, seed {seed}",
-            s.games
+            "{id}: {a} (A) against {b} (B), {} games, seed {}",
+            s.games, request.seed
         ),
         format!(
             "A wins {}, draws {}, B wins {}",
@@ -235,22 +280,7 @@ pub fn run_match(
             "longest stretch without a capture: {} turns in any game, {} in a won or lost one",
             s.longest_quiet, s.longest_quiet_decisive
         ),
-    ];
-    if let (Some(r), Some(test)) = (sprt, request.sprt) {
-        lines.push(format!(
-            "SPRT Elo {} against {} (alpha {}, beta {}): LLR {:.3} ({:.3}, {:.3}) over {} pairs: {}",
-            test.elo0,
-            test.elo1,
-            test.alpha,
-            test.beta,
-            r.llr,
-            r.bounds.0,
-            r.bounds.1,
-            r.pairs,
-            r.verdict(records.len())
-        ));
-    }
-    Ok(lines)
+    ]
 }
 
 /// The match as one JSON object (with the test's result under `sprt` when one ran).

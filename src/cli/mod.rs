@@ -4,6 +4,8 @@
 mod app_options;
 mod arena;
 mod bench;
+#[cfg(feature = "app")]
+mod launch;
 mod match_journal;
 mod match_tally;
 mod referee;
@@ -316,144 +318,63 @@ pub fn run(
 ) -> i32 {
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
-        Err(e) => {
-            let text = e.render().to_string();
-            return if e.use_stderr() {
-                let _ = write!(err, "{text}");
-                referee::USAGE
-            } else {
-                let _ = write!(out, "{text}");
-                0
-            };
-        }
+        Err(e) => return report_parse_error(&e, out, err),
     };
     let result = match cli.command {
         #[cfg(feature = "app")]
-        None => match app_options::app_options(
-            cli.app.position.as_deref(),
-            cli.app.game.as_deref(),
-            cli.app.partial.as_deref(),
-            cli.app.load.as_deref(),
-            cli.app.screen.as_deref(),
-            &cli.app.opt,
-        ) {
-            Ok(mut options) => {
-                let assets = match crate::files::assets::settle(cli.app.assets.clone()) {
-                    Ok(found) => found.is_some(),
-                    Err(e) => {
-                        let _ = writeln!(err, "stackyard: {e}");
-                        return referee::USAGE;
-                    }
-                };
-                let opening = cli
-                    .app
-                    .screen
-                    .as_deref()
-                    .and_then(crate::app::OpeningScreen::named);
-                let kiosk_screen = opening.is_some_and(crate::app::OpeningScreen::needs_profile);
-                if kiosk_screen && cli.app.profile.is_none() {
-                    let _ = writeln!(
-                        err,
-                        "stackyard: --screen attract and idle-prompt need an exhibition --profile"
-                    );
-                    return referee::USAGE;
-                }
-                if let Some(path) = &cli.app.profile {
-                    match crate::files::profile::Profile::load(path) {
-                        Ok(profile) => {
-                            // Without assets, every language falls back to built-in English.
-                            if let Err(e) = crate::files::i18n::StringTable::load(
-                                &crate::files::i18n::folder(),
-                                &profile.language,
-                            ) && assets
-                            {
-                                let _ = writeln!(
-                                    err,
-                                    "stackyard: {}: profile field `language`: {e}",
-                                    path.display()
-                                );
-                                return referee::USAGE;
-                            }
-                            options.use_profile(profile, opening);
-                        }
-                        Err(e) => {
-                            let _ = writeln!(err, "stackyard: {}: {e}", path.display());
-                            return referee::USAGE;
-                        }
-                    }
-                }
-                if let Err(why) = crate::app::check_display() {
-                    let _ = writeln!(err, "stackyard: {why}");
-                    return 1;
-                }
-                options.screenshot = cli
-                    .app
-                    .screenshot
-                    .or_else(|| cli.app.icons.as_deref().map(crate::app::icon::render_path));
-                options.print_layout = cli.app.print_layout;
-                options.data_dir = cli.app.data_dir;
-                options.config_dir = cli.app.config_dir;
-                if let Some(theme) = cli.app.theme {
-                    if let Err(why) = crate::files::settings::check_theme_name(&theme) {
-                        let _ = writeln!(err, "stackyard: bad --theme: {why}");
-                        return referee::USAGE;
-                    }
-                    options.theme = Some(theme);
-                }
-                options.quality = cli.app.quality;
-                if let Some(language) = cli.app.language {
-                    if let Err(e) = crate::files::i18n::StringTable::load(
-                        &crate::files::i18n::folder(),
-                        &language,
-                    ) && assets
-                    {
-                        let _ = writeln!(err, "stackyard: bad --language: {e}");
-                        return referee::USAGE;
-                    }
-                    options.language = Some(language);
-                }
-                let code = match crate::app::run(options) {
-                    bevy::app::AppExit::Success => 0,
-                    bevy::app::AppExit::Error(code) => i32::from(code.get()),
-                };
-                if let Some(dir) = cli.app.icons.filter(|_| code == 0) {
-                    return match crate::app::icon::write_icons(&dir) {
-                        Ok(written) => {
-                            for path in written {
-                                let _ = writeln!(out, "{}", path.display());
-                            }
-                            0
-                        }
-                        Err(why) => {
-                            let _ = writeln!(err, "stackyard: {why}");
-                            1
-                        }
-                    };
-                }
-                return code;
-            }
-            Err(failure) => Err(failure),
-        },
+        None => return launch::run_app(cli.app, out, err),
         #[cfg(not(feature = "app"))]
         None => Err(referee::Failure::usage(
             "this build has no app (built without the `app` feature); the referee \
              subcommands work"
                 .to_string(),
         )),
-        Some(Command::New { options, game }) => referee::new(&game, &options.opt),
-        Some(Command::Moves { options, position }) => referee::moves(&position, &options.opt),
-        Some(Command::Apply {
+        Some(command) => run_command(command, err),
+    };
+    match result {
+        Ok(lines) => {
+            for line in lines {
+                let _ = writeln!(out, "{line}");
+            }
+            0
+        }
+        Err(failure) => {
+            let _ = writeln!(err, "stackyard: {}", failure.message);
+            failure.code
+        }
+    }
+}
+
+/// What clap said of a command line it could not take (or of `--help`, `--version`), written
+/// where it belongs; returns the exit status.
+fn report_parse_error(e: &clap::Error, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let text = e.render().to_string();
+    if e.use_stderr() {
+        let _ = write!(err, "{text}");
+        referee::USAGE
+    } else {
+        let _ = write!(out, "{text}");
+        0
+    }
+}
+
+/// Runs one subcommand: the lines it prints, or why it failed. Progress goes to `err`.
+fn run_command(command: Command, err: &mut dyn Write) -> Result<Vec<String>, referee::Failure> {
+    match command {
+        Command::New { options, game } => referee::new(&game, &options.opt),
+        Command::Moves { options, position } => referee::moves(&position, &options.opt),
+        Command::Apply {
             options,
             position,
             moves,
-        }) => referee::apply(&position, &moves, &options.opt),
-        Some(Command::Perft {
+        } => referee::apply(&position, &moves, &options.opt),
+        Command::Perft {
             options,
             position,
             depth,
-        }) => referee::perft(&position, depth, &options.opt),
-        Some(Command::Status { options, position }) => referee::status(&position, &options.opt),
-        Some(Command::Match {
+        } => referee::perft(&position, depth, &options.opt),
+        Command::Status { options, position } => referee::status(&position, &options.opt),
+        Command::Match {
             game,
             a,
             b,
@@ -468,37 +389,34 @@ pub fn run(
             records,
             opt,
             resume,
-        }) => match sprt
-            .as_deref()
-            .map(|t| sprt_test(t, alpha, beta))
-            .transpose()
-        {
-            Err(failure) => Err(failure),
-            Ok(sprt) => arena::run_match(
-                &arena::MatchRequest {
-                    game: &game,
-                    players: (&a, &b),
-                    games,
-                    seed,
-                    jobs,
-                    from: from.as_deref(),
-                    json,
-                    sprt,
-                    records: records.as_deref(),
-                    options: &opt,
-                    resume: resume.as_deref(),
-                },
-                err,
-            ),
-        },
-        Some(Command::Soak { games, seed }) => arena::run_soak(games, seed),
-        Some(Command::Bench {
+        } => {
+            let sprt = sprt
+                .as_deref()
+                .map(|t| sprt_test(t, alpha, beta))
+                .transpose()?;
+            let request = arena::MatchRequest {
+                game: &game,
+                players: (&a, &b),
+                games,
+                seed,
+                jobs,
+                from: from.as_deref(),
+                json,
+                sprt,
+                records: records.as_deref(),
+                options: &opt,
+                resume: resume.as_deref(),
+            };
+            arena::run_match(&request, err)
+        }
+        Command::Soak { games, seed } => arena::run_soak(games, seed),
+        Command::Bench {
             game,
             seconds,
             threads,
             rounds,
             json,
-        }) => bench::run_bench(&bench::BenchRequest {
+        } => bench::run_bench(&bench::BenchRequest {
             game: game.as_deref(),
             seconds,
             threads: threads.as_deref(),
@@ -506,23 +424,11 @@ pub fn run(
             json,
         }),
         #[cfg(feature = "app")]
-        Some(Command::BenchFrames {
+        Command::BenchFrames {
             quality,
             seconds,
             size,
             json,
-        }) => bench_frames(quality, seconds, &size, json),
-    };
-    match result {
-        Ok(lines) => {
-            for line in lines {
-                let _ = writeln!(out, "{line}");
-            }
-            0
-        }
-        Err(failure) => {
-            let _ = writeln!(err, "stackyard: {}", failure.message);
-            failure.code
-        }
+        } => bench_frames(quality, seconds, &size, json),
     }
 }

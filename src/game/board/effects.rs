@@ -88,7 +88,6 @@ pub(super) fn cue_effects(
     mut ended: Local<Option<Outcome>>,
 ) {
     let g = session.position().id().geometry();
-    let grabber = session.position().id().is_grabber();
     // The colour of the stone at each place, followed through the travels (a stone may land
     // on a cell in one stage and be captured from there in the next).
     let mut colour_at: HashMap<Place, Player> = HashMap::new();
@@ -118,15 +117,9 @@ pub(super) fn cue_effects(
                     Place::Supply(c) => Some(c),
                     from => colour_at.remove(&from),
                 };
-                // A capture: off the board to a captor, or (Grabber) a prisoner taken under
-                // the jumping column.
-                let taken = match (t.from, t.to) {
-                    (Place::Board { cell, level }, Place::Captured(_)) => Some((cell, level)),
-                    (Place::Board { cell, level }, Place::Board { cell: to, level: 0 })
-                        if grabber && to != cell =>
-                    {
-                        Some((cell, level))
-                    }
+                // A capture, as the rules say: off the board to a captor, or a prisoner.
+                let taken = match t.from {
+                    Place::Board { cell, level } if t.taken => Some((cell, level)),
                     _ => None,
                 };
                 if let (Some((cell, level)), Some(colour)) = (taken, colour) {

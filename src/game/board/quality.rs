@@ -79,7 +79,7 @@ impl GraphicsLevel {
     }
 }
 
-/// Low's render scale (see BENCHMARKS.md, "Rendering").
+/// Low's render scale (see BENCHMARKS.md at 452f82a, "Rendering").
 const LOW_RENDER_SCALE: f32 = 0.5;
 
 pub(super) fn plugin(app: &mut App) {

@@ -1,14 +1,13 @@
 //! The board on its table: a wooden slab with inlaid cells (clickable), lights and shadows.
-//! Each game's cells carry what matters in it: Splay's are tinted by reach, ring by ring, since
-//! the reach limits every stack; Intermedium's are chequered by colour (each army keeps to its
-//! own) with the two Cities inlaid. The colours are the theme's. The board is rebuilt when
-//! another game starts or the theme changes.
+//! How each tile is shaded and which fixed pieces stand on it (Intermedium's Cities, Support's
+//! bases) is the game's own view ([`BoardView::tile`], [`BoardView::decorations`]); the colours
+//! are the theme's. The board is rebuilt when another game starts or the theme changes.
 
 use bevy::light::{CascadeShadowConfigBuilder, GlobalAmbientLight};
 use bevy::prelude::*;
 
 use crate::files::theme::Theme;
-use crate::rules::{Cell, Game, GameId, Intermedium, Player, Splay, Support};
+use crate::rules::{Cell, Game, GameId, Geometry, Player};
 
 use crate::game::board::layout::{BOARD_TOP, CELL, TABLE_TOP, cell_centre};
 use crate::game::board::stone_mesh::rounded_disc;
@@ -16,6 +15,7 @@ use crate::game::board::tap::report_clicks;
 use crate::game::board::theme::{ActiveTheme, Table, colour};
 use crate::game::board::wood;
 use crate::game::core::session::{BoardClick, Session};
+use crate::game::core::view::{BoardView, Decoration, TileShade};
 
 /// A cell tile of the board.
 #[derive(Component, Debug, Clone, Copy)]
@@ -87,29 +87,14 @@ fn spawn_table(
     ));
 }
 
-/// A cell's tile colour: what matters about the cell in the game, in the theme's colours.
-fn tile_colour(id: GameId, cell: Cell, t: &Theme) -> Color {
+/// A tile's colour: its game's shade ([`BoardView::tile`]) in the theme's colours.
+fn tile_colour(shade: TileShade, t: &Theme) -> Color {
     let (light, dark) = (t.tile_light, t.tile_dark);
-    colour(match id {
-        GameId::Splay => {
-            let ring = f32::from(7 - Splay::reach(cell)).min(3.0) / 3.0;
-            light.mix(dark, 0.5 * ring)
-        }
-        GameId::Intermedium => match Intermedium::cell_owner(cell) {
-            Player::Black => dark,
-            Player::White => light,
-        },
-        GameId::Grabber6 | GameId::Grabber8 | GameId::Grabber10 => {
-            // A plain chequer, as in Konane, its parent game.
-            if (cell.x() + cell.y()).is_multiple_of(2) {
-                light.mix(dark, 0.7)
-            } else {
-                light
-            }
-        }
-        GameId::Support if Support::is_centre(cell) => t.tile_special,
-        GameId::Support if Support::is_insertion_cell(cell) => light,
-        GameId::CashInHand | GameId::Support => light.mix(dark, 0.2),
+    colour(match shade {
+        TileShade::Light => light,
+        TileShade::Dark => dark,
+        TileShade::Between(share) => light.mix(dark, share),
+        TileShade::Special => t.tile_special,
     })
 }
 
@@ -143,6 +128,7 @@ fn spawn_lights(mut commands: Commands) {
     ));
 }
 
+/// The board of the session's game: its slab, its tiles (clickable) and its decorations.
 fn spawn_board(
     mut commands: Commands,
     session: Res<Session>,
@@ -151,49 +137,89 @@ fn spawn_board(
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut images: ResMut<Assets<Image>>,
 ) {
-    let id = session.position().id();
+    let position = session.position();
+    let id = position.id();
     let g = id.geometry();
-    let grain = theme.theme.grain;
+    let mut parts = Parts {
+        commands: &mut commands,
+        meshes: &mut meshes,
+        materials: &mut materials,
+        images: &mut images,
+        theme: &theme.theme,
+        board: BoardPiece(id),
+    };
+    spawn_slab(&mut parts, g);
+    spawn_tiles(&mut parts, g, |cell| position.tile(cell));
+    let decorations = position.decorations();
+    let of_kind = |city: bool| -> Vec<(Player, Cell)> {
+        decorations
+            .iter()
+            .filter_map(|d| match *d {
+                Decoration::City(p, c) if city => Some((p, c)),
+                Decoration::Base(p, c) if !city => Some((p, c)),
+                _ => None,
+            })
+            .collect()
+    };
+    let (cities, bases) = (of_kind(true), of_kind(false));
+    if !cities.is_empty() {
+        spawn_cities(&mut parts, g, &cities);
+    }
+    if !bases.is_empty() {
+        spawn_bases(&mut parts, g, &bases);
+    }
+}
+
+/// The board's wooden slab, a margin wider than its cells.
+fn spawn_slab(parts: &mut Parts, g: Geometry) {
+    let grain = parts.theme.grain;
     let (w, h) = (f32::from(g.width) * CELL, f32::from(g.height) * CELL);
     let margin = 0.55;
-    commands.spawn((
+    parts.commands.spawn((
         Name::new("Board"),
-        Mesh3d(meshes.add(with_tangents(Cuboid::new(
+        Mesh3d(parts.meshes.add(with_tangents(Cuboid::new(
             w + 2.0 * margin,
             0.3,
             h + 2.0 * margin,
         )))),
-        MeshMaterial3d(materials.add(StandardMaterial {
-            base_color: colour(theme.theme.frame),
-            base_color_texture: Some(images.add(wood::planks(256, 2, grain, 5))),
-            normal_map_texture: Some(images.add(wood::plank_relief(256, 2, grain, 5))),
+        MeshMaterial3d(parts.materials.add(StandardMaterial {
+            base_color: colour(parts.theme.frame),
+            base_color_texture: Some(parts.images.add(wood::planks(256, 2, grain, 5))),
+            normal_map_texture: Some(parts.images.add(wood::plank_relief(256, 2, grain, 5))),
             perceptual_roughness: 0.5,
             clearcoat: 0.3,
             ..default()
         })),
         Transform::from_xyz(0.0, BOARD_TOP - 0.17, 0.0),
         Pickable::IGNORE,
-        BoardPiece(id),
+        parts.board,
     ));
-    let tile = meshes.add(with_tangents(Cuboid::new(CELL * 0.95, 0.04, CELL * 0.95)));
+}
+
+/// A clickable inlaid tile on every cell, shaded as `shade_of` says.
+fn spawn_tiles(parts: &mut Parts, g: Geometry, shade_of: impl Fn(Cell) -> TileShade) {
+    let grain = parts.theme.grain;
+    let tile = parts
+        .meshes
+        .add(with_tangents(Cuboid::new(CELL * 0.95, 0.04, CELL * 0.95)));
     // Four cuts of inlay, so neighbouring cells of one colour show different grain.
     let inlays: [(Handle<Image>, Handle<Image>); 4] = std::array::from_fn(|k| {
         let seed = 20 + k as u32;
         (
-            images.add(wood::inlay(128, grain, seed)),
-            images.add(wood::inlay_relief(128, grain, seed)),
+            parts.images.add(wood::inlay(128, grain, seed)),
+            parts.images.add(wood::inlay_relief(128, grain, seed)),
         )
     });
     let mut shades: std::collections::HashMap<([u8; 3], usize), Handle<StandardMaterial>> =
         std::collections::HashMap::new();
     for cell in g.cells() {
-        let shade = tile_colour(id, cell, &theme.theme);
+        let shade = tile_colour(shade_of(cell), parts.theme);
         let cut = (usize::from(cell.x()) * 7 + usize::from(cell.y()) * 3) % inlays.len();
         let key = (shade.to_srgba().to_u8_array_no_alpha(), cut);
         let material = shades
             .entry(key)
             .or_insert_with(|| {
-                materials.add(StandardMaterial {
+                parts.materials.add(StandardMaterial {
                     base_color: shade,
                     base_color_texture: Some(inlays[cut].0.clone()),
                     normal_map_texture: Some(inlays[cut].1.clone()),
@@ -202,62 +228,61 @@ fn spawn_board(
                 })
             })
             .clone();
-        commands
+        parts
+            .commands
             .spawn((
                 Name::new(format!("Cell {cell}")),
                 BoardCell(cell),
-                BoardPiece(id),
+                parts.board,
                 Mesh3d(tile.clone()),
                 MeshMaterial3d(material),
                 Transform::from_translation(cell_centre(g, cell) - Vec3::Y * 0.02),
             ))
             .observe(report_clicks(|c: &BoardCell| Some(BoardClick::Cell(c.0))));
     }
-    if id == GameId::Intermedium {
-        spawn_cities(&mut commands, &mut meshes, &mut materials, &theme.theme);
-    }
-    if id == GameId::Support {
-        spawn_bases(&mut commands, &mut meshes, &mut materials, &theme.theme);
-    }
 }
 
-/// Support's eight bases: fixed enamelled hexagonal blocks with softened edges, each with a
-/// brass boss on top, in the theme's base colours (yellow for White's and blue for Black's in
-/// the wooden set).
-fn spawn_bases(
-    commands: &mut Commands,
-    meshes: &mut Assets<Mesh>,
-    materials: &mut Assets<StandardMaterial>,
-    theme: &Theme,
-) {
-    let g = GameId::Support.geometry();
-    let block = meshes.add(rounded_disc(CELL * 0.40, 0.22, 0.035, 6));
-    let boss = meshes.add(rounded_disc(CELL * 0.13, 0.03, 0.012, 24));
-    let brass = materials.add(brass(theme));
+/// What spawning a board's pieces needs, and the game they belong to.
+struct Parts<'a, 'w, 's> {
+    commands: &'a mut Commands<'w, 's>,
+    meshes: &'a mut Assets<Mesh>,
+    materials: &'a mut Assets<StandardMaterial>,
+    images: &'a mut Assets<Image>,
+    theme: &'a Theme,
+    board: BoardPiece,
+}
+
+/// Support's bases: fixed enamelled hexagonal blocks with softened edges, each with a brass
+/// boss on top, in the theme's base colours (yellow for White's and blue for Black's in the
+/// wooden set).
+fn spawn_bases(parts: &mut Parts, g: Geometry, bases: &[(Player, Cell)]) {
+    let block = parts.meshes.add(rounded_disc(CELL * 0.40, 0.22, 0.035, 6));
+    let boss = parts.meshes.add(rounded_disc(CELL * 0.13, 0.03, 0.012, 24));
+    let brass = parts.materials.add(brass(parts.theme));
     for p in Player::ALL {
         let enamel = match p {
-            Player::White => theme.white_base,
-            Player::Black => theme.black_base,
+            Player::White => parts.theme.white_base,
+            Player::Black => parts.theme.black_base,
         };
-        let material = materials.add(StandardMaterial {
+        let material = parts.materials.add(StandardMaterial {
             base_color: colour(enamel),
             perceptual_roughness: 0.35,
             clearcoat: 0.6,
             ..default()
         });
-        for base in Support::bases(p) {
+        for &(_, base) in bases.iter().filter(|(owner, _)| *owner == p) {
             let at = cell_centre(g, base);
-            commands.spawn((
+            parts.commands.spawn((
                 Name::new(format!("{p} base {base}")),
-                BoardPiece(GameId::Support),
+                parts.board,
                 Mesh3d(block.clone()),
                 MeshMaterial3d(material.clone()),
                 Transform::from_translation(at + Vec3::Y * 0.11),
                 Pickable::IGNORE,
             ));
-            commands.spawn((
+            parts.commands.spawn((
                 Name::new(format!("{p} base {base}'s boss")),
-                BoardPiece(GameId::Support),
+                parts.board,
                 Mesh3d(boss.clone()),
                 MeshMaterial3d(brass.clone()),
                 Transform::from_translation(at + Vec3::Y * 0.225),
@@ -283,37 +308,32 @@ fn brass(theme: &Theme) -> StandardMaterial {
     }
 }
 
-/// Intermedium's Cities on d1 and d10: a polished stone disc inlaid in the cell, ringed in brass.
-fn spawn_cities(
-    commands: &mut Commands,
-    meshes: &mut Assets<Mesh>,
-    materials: &mut Assets<StandardMaterial>,
-    theme: &Theme,
-) {
-    let g = GameId::Intermedium.geometry();
-    let ring = meshes.add(Torus::new(CELL * 0.40, CELL * 0.47));
-    let inlay = meshes.add(rounded_disc(CELL * 0.40, 0.012, 0.004, 48));
-    let brass = materials.add(brass(theme));
-    let stone = materials.add(StandardMaterial {
-        base_color: colour(theme.tile_dark.mix(theme.frame, 0.5)),
+/// Intermedium's Cities: a polished stone disc inlaid in the cell, ringed in brass.
+fn spawn_cities(parts: &mut Parts, g: Geometry, cities: &[(Player, Cell)]) {
+    let ring = parts.meshes.add(Torus::new(CELL * 0.40, CELL * 0.47));
+    let inlay = parts
+        .meshes
+        .add(rounded_disc(CELL * 0.40, 0.012, 0.004, 48));
+    let brass = parts.materials.add(brass(parts.theme));
+    let stone = parts.materials.add(StandardMaterial {
+        base_color: colour(parts.theme.tile_dark.mix(parts.theme.frame, 0.5)),
         perceptual_roughness: 0.25,
         reflectance: 0.6,
         ..default()
     });
-    for p in Player::ALL {
-        let city = Intermedium::city_of(p);
+    for &(p, city) in cities {
         let at = cell_centre(g, city);
-        commands.spawn((
+        parts.commands.spawn((
             Name::new(format!("{p} City {city}")),
-            BoardPiece(GameId::Intermedium),
+            parts.board,
             Mesh3d(ring.clone()),
             MeshMaterial3d(brass.clone()),
             Transform::from_translation(at + Vec3::Y * 0.005).with_scale(Vec3::new(1.0, 0.25, 1.0)),
             Pickable::IGNORE,
         ));
-        commands.spawn((
+        parts.commands.spawn((
             Name::new(format!("{p} City {city}'s stone")),
-            BoardPiece(GameId::Intermedium),
+            parts.board,
             Mesh3d(inlay.clone()),
             MeshMaterial3d(stone.clone()),
             Transform::from_translation(at + Vec3::Y * 0.002),

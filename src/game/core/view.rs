@@ -34,6 +34,28 @@ pub enum MarkerKind {
     Hint,
 }
 
+/// How a cell's tile is shaded, in the theme's words: what matters about the cell in its game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TileShade {
+    /// The theme's light tile colour.
+    Light,
+    /// The theme's dark tile colour.
+    Dark,
+    /// The light colour mixed towards the dark one by this share (0 light, 1 dark).
+    Between(f32),
+    /// The theme's colour for the cells a game singles out (Support's centre).
+    Special,
+}
+
+/// A fixed piece of a game's board, drawn on its cell and never moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decoration {
+    /// A player's City (Intermedium): a stone disc inlaid in the cell, ringed in brass.
+    City(Player, Cell),
+    /// A player's base (Support): an enamelled block with a brass boss.
+    Base(Player, Cell),
+}
+
 /// A game's mapping from actions to the board.
 pub trait BoardView: Game {
     /// The cell whose click chooses `action` (legal now), or `None` when a button chooses it.
@@ -69,6 +91,14 @@ pub trait BoardView: Game {
 
     /// The cells the turn in progress has passed through, in order, drawn as a path.
     fn trail(&self) -> Vec<Cell> {
+        Vec::new()
+    }
+
+    /// How the tile of `cell` is shaded.
+    fn tile(&self, cell: Cell) -> TileShade;
+
+    /// The fixed pieces of the board (none unless the game has some).
+    fn decorations(&self) -> Vec<Decoration> {
         Vec::new()
     }
 }

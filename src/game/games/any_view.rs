@@ -3,7 +3,7 @@
 use crate::rules::{Action, AnyGame, Cell, Player};
 
 use crate::game::core::i18n::Tr;
-use crate::game::core::view::{BoardView, MarkerKind};
+use crate::game::core::view::{BoardView, Decoration, MarkerKind, TileShade};
 
 /// Calls the same view method on whichever game the value holds.
 macro_rules! each {
@@ -57,5 +57,50 @@ impl BoardView for AnyGame {
 
     fn trail(&self) -> Vec<Cell> {
         each!(self, g => g.trail())
+    }
+
+    fn tile(&self, cell: Cell) -> TileShade {
+        each!(self, g => g.tile(cell))
+    }
+
+    fn decorations(&self) -> Vec<Decoration> {
+        each!(self, g => g.decorations())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::core::view::{Decoration, TileShade};
+    use crate::rules::{AnyOptions, Game, GameId};
+
+    #[test]
+    fn each_game_says_how_its_tiles_and_fixed_pieces_look() {
+        let start = |id| AnyGame::start(AnyOptions::for_game(id));
+        let cell = |s: &str| -> Cell { s.parse().unwrap() };
+        let intermedium = start(GameId::Intermedium);
+        assert_eq!(
+            intermedium.decorations(),
+            [
+                Decoration::City(Player::Black, cell("d1")),
+                Decoration::City(Player::White, cell("d10"))
+            ]
+        );
+        assert_ne!(intermedium.tile(cell("a1")), intermedium.tile(cell("b1")));
+        let support = start(GameId::Support);
+        let bases = support.decorations();
+        assert_eq!(bases.len(), 8);
+        assert!(bases.contains(&Decoration::Base(Player::White, cell("b7"))));
+        assert!(bases.contains(&Decoration::Base(Player::Black, cell("h7"))));
+        assert_eq!(support.tile(cell("e5")), TileShade::Special);
+        assert_eq!(support.tile(cell("e1")), TileShade::Light);
+        assert_eq!(support.tile(cell("a1")), TileShade::Between(0.2));
+        // Splay by reach: the edge (reach 7) light, the centre (reach 4) half way to dark.
+        let splay = start(GameId::Splay);
+        assert_eq!(splay.tile(cell("a1")), TileShade::Between(0.0));
+        assert_eq!(splay.tile(cell("d4")), TileShade::Between(0.5));
+        for id in [GameId::CashInHand, GameId::Grabber8, GameId::Splay] {
+            assert!(start(id).decorations().is_empty(), "{id}");
+        }
     }
 }

@@ -4,9 +4,14 @@
 use crate::rules::{Action, CashInHand, Cell, Game, Player};
 
 use crate::game::core::i18n::Tr;
-use crate::game::core::view::{BoardView, MarkerKind};
+use crate::game::core::view::{BoardView, MarkerKind, TileShade};
 
 impl BoardView for CashInHand {
+    /// One plain shade: the colours of the stacks tell the squares apart.
+    fn tile(&self, _cell: Cell) -> TileShade {
+        TileShade::Between(0.2)
+    }
+
     fn action_cell(&self, action: Action) -> Option<Cell> {
         match action {
             Action::Cell(c) => Some(c),

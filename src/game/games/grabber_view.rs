@@ -4,9 +4,18 @@
 use crate::rules::{Action, Cell, Game, Grabber, Player};
 
 use crate::game::core::i18n::Tr;
-use crate::game::core::view::{BoardView, MarkerKind};
+use crate::game::core::view::{BoardView, MarkerKind, TileShade};
 
 impl BoardView for Grabber {
+    /// A plain chequer, as in Konane, its parent game.
+    fn tile(&self, cell: Cell) -> TileShade {
+        if (cell.x() + cell.y()).is_multiple_of(2) {
+            TileShade::Between(0.7)
+        } else {
+            TileShade::Light
+        }
+    }
+
     fn action_cell(&self, action: Action) -> Option<Cell> {
         match action {
             Action::Cell(c) => Some(c),

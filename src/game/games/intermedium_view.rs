@@ -4,9 +4,25 @@
 use crate::rules::{Action, Cell, Game, Intermedium, Player};
 
 use crate::game::core::i18n::Tr;
-use crate::game::core::view::{BoardView, MarkerKind};
+use crate::game::core::view::{BoardView, Decoration, MarkerKind, TileShade};
 
 impl BoardView for Intermedium {
+    /// Chequered by colour: each army keeps to its own cells.
+    fn tile(&self, cell: Cell) -> TileShade {
+        match Intermedium::cell_owner(cell) {
+            Player::Black => TileShade::Dark,
+            Player::White => TileShade::Light,
+        }
+    }
+
+    /// The two Cities, d1 and d10.
+    fn decorations(&self) -> Vec<Decoration> {
+        Player::ALL
+            .into_iter()
+            .map(|p| Decoration::City(p, Intermedium::city_of(p)))
+            .collect()
+    }
+
     fn action_cell(&self, action: Action) -> Option<Cell> {
         match action {
             Action::Cell(c) => Some(c),

@@ -4,7 +4,7 @@
 use crate::rules::{Action, Cell, Dir, Game, Player, Splay};
 
 use crate::game::core::i18n::Tr;
-use crate::game::core::view::{BoardView, MarkerKind};
+use crate::game::core::view::{BoardView, MarkerKind, TileShade};
 
 fn landing(position: &Splay, d: Dir) -> Option<Cell> {
     let origin = position.origin()?;
@@ -13,6 +13,12 @@ fn landing(position: &Splay, d: Dir) -> Option<Cell> {
 }
 
 impl BoardView for Splay {
+    /// Tinted by reach, ring by ring (lighter at the edge): the reach limits every stack.
+    fn tile(&self, cell: Cell) -> TileShade {
+        let ring = f32::from(7 - Splay::reach(cell)).min(3.0) / 3.0;
+        TileShade::Between(0.5 * ring)
+    }
+
     fn action_cell(&self, action: Action) -> Option<Cell> {
         match action {
             Action::Cell(c) => Some(c),

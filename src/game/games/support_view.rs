@@ -5,9 +5,32 @@
 use crate::rules::{Action, Cell, Game, Player, Support, support::GEOMETRY};
 
 use crate::game::core::i18n::Tr;
-use crate::game::core::view::{BoardView, MarkerKind};
+use crate::game::core::view::{BoardView, Decoration, MarkerKind, TileShade};
 
 impl BoardView for Support {
+    /// The centre singled out, the insertion cells light, the rest a little darker.
+    fn tile(&self, cell: Cell) -> TileShade {
+        if Support::is_centre(cell) {
+            TileShade::Special
+        } else if Support::is_insertion_cell(cell) {
+            TileShade::Light
+        } else {
+            TileShade::Between(0.2)
+        }
+    }
+
+    /// The eight bases, four a side.
+    fn decorations(&self) -> Vec<Decoration> {
+        Player::ALL
+            .into_iter()
+            .flat_map(|p| {
+                Support::bases(p)
+                    .into_iter()
+                    .map(move |c| Decoration::Base(p, c))
+            })
+            .collect()
+    }
+
     fn action_cell(&self, action: Action) -> Option<Cell> {
         match action {
             Action::Cell(c) => Some(c),
