@@ -1,10 +1,12 @@
 #!/bin/sh
 # Renders each game at its start and in a capture (a capturing turn in progress, from the
 # recorded games in assets/replays) at Low and at High quality into docs/look/ (1280x720), and
-# the README's other pictures, through Xvfb and Mesa's software Vulkan:
-#   sh docs/screenshots.sh [path/to/stackyard]
+# the README's other pictures and the title's cards, through Xvfb and Mesa's software Vulkan.
+# Every file it writes is tracked (docs/, docs/look/, assets/cards/):
+#   sh docs/screenshots.sh [path/to/stackyard] [look]     (look: only docs/look/)
 set -eu
 bin=${1:-target/release/stackyard}
+only=${2:-all}
 mkdir -p docs/look
 shot() { # FILE ARGS...: one screenshot
     file=$1
@@ -26,6 +28,7 @@ capture intermedium 'intermedium 7/w4,1,w4,1,w4,2/b,w5,b,w4,1,w6,b/1,b2,1,b,w5,b
 capture grabber 'grabber b,w,b,w,b,1,b,w/w,b,w,b,w,w,w,b/b,w,b,1,b,bw,b,w/w,b,w,1,w,1,w,b/b,bw,1,bw,1,bw,2/w,2,w,w,b,w,b/b,1,wb,b2,1,w,b,w/w,wb,b,wb,w,b,w,b b 15' 'g6-g4-e4'
 capture support 'support 1,b,1,b,2,w,w,1/b,6,w,w/b,7,b/w,8/8,w/8,w/9/9/1,w,1,b,1,b,3 w 16 1 0 -' 'h9'
 capture splay 'splay 8/1,w2,w3,w2,1,w2,2/4,w,w,w,w2/2,w,3,bw2,1/b3w,3,b,b,2/2,b,b,1,b3,b3,1/3,b2,1,b2,2/8 w 15 0 0' 'g5'
+[ "$only" = look ] && exit 0
 cp docs/look/splay-high.png docs/splay-start.png
 python3 docs/cards.py
 shot docs/title.png --screen title --quality high
