@@ -13,7 +13,11 @@ fn tracked_files() -> BTreeSet<String> {
         .args(["-C", root, "ls-files", "-z"])
         .output()
         .expect("git runs (the link check reads what git tracks)");
-    assert!(out.status.success(), "git ls-files failed: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "git ls-files failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout)
         .expect("tracked paths are UTF-8")
         .split('\0')
@@ -105,9 +109,7 @@ fn broken_links(
     link_targets(&prose(text))
         .into_iter()
         .filter(|t| !t.is_empty() && !is_address(t))
-        .filter(|t| {
-            resolve(dir, t).is_none_or(|p| !(files.contains(&p) || folders.contains(&p)))
-        })
+        .filter(|t| resolve(dir, t).is_none_or(|p| !(files.contains(&p) || folders.contains(&p))))
         .map(|t| format!("{md}: {t}"))
         .collect()
 }
@@ -148,7 +150,12 @@ fn markdown_files(files: &BTreeSet<String>) -> Vec<(String, String)> {
     files
         .iter()
         .filter(|f| f.ends_with(".md"))
-        .map(|f| (f.clone(), std::fs::read_to_string(root.join(f)).expect("a tracked doc reads")))
+        .map(|f| {
+            (
+                f.clone(),
+                std::fs::read_to_string(root.join(f)).expect("a tracked doc reads"),
+            )
+        })
         .collect()
 }
 
@@ -157,10 +164,20 @@ fn every_link_and_picture_in_the_docs_is_a_tracked_file() {
     let files = tracked_files();
     let folders = tracked_folders(&files);
     let docs = markdown_files(&files);
-    assert!(docs.iter().any(|(f, _)| f == "README.md"), "README.md is tracked");
-    let broken: Vec<String> =
-        docs.iter().flat_map(|(md, text)| broken_links(md, text, &files, &folders)).collect();
-    assert!(broken.is_empty(), "{} broken links:\n{}", broken.len(), broken.join("\n"));
+    assert!(
+        docs.iter().any(|(f, _)| f == "README.md"),
+        "README.md is tracked"
+    );
+    let broken: Vec<String> = docs
+        .iter()
+        .flat_map(|(md, text)| broken_links(md, text, &files, &folders))
+        .collect();
+    assert!(
+        broken.is_empty(),
+        "{} broken links:\n{}",
+        broken.len(),
+        broken.join("\n")
+    );
 }
 
 #[test]
@@ -171,7 +188,12 @@ fn every_source_path_the_docs_name_exists() {
         .iter()
         .flat_map(|(md, text)| missing_sources(md, text, &files, &folders))
         .collect();
-    assert!(missing.is_empty(), "docs name {} missing paths:\n{}", missing.len(), missing.join("\n"));
+    assert!(
+        missing.is_empty(),
+        "docs name {} missing paths:\n{}",
+        missing.len(),
+        missing.join("\n")
+    );
 }
 
 #[test]
@@ -181,27 +203,45 @@ fn no_doc_or_source_cites_a_folder_outside_the_repository() {
     let (outside, rules) = (["..", "shared"].join("/"), ["shared", "rules"].join("/"));
     let citing: Vec<String> = tracked_files()
         .into_iter()
-        .filter(|f| [".md", ".rs", ".sh", ".cases", ".spec", ".perft"].iter().any(|e| f.ends_with(e)))
+        .filter(|f| {
+            [".md", ".rs", ".sh", ".cases", ".spec", ".perft"]
+                .iter()
+                .any(|e| f.ends_with(e))
+        })
         .filter(|f| {
             let text = std::fs::read_to_string(root.join(f)).unwrap_or_default();
             text.contains(&outside) || text.contains(&rules)
         })
         .collect();
-    assert!(citing.is_empty(), "these cite the steering folder: {citing:?}");
+    assert!(
+        citing.is_empty(),
+        "these cite the steering folder: {citing:?}"
+    );
 }
 
 #[test]
 fn the_checks_find_planted_faults() {
-    let files: BTreeSet<String> =
-        ["README.md", "docs/look/a.png", "src/rules/mod.rs"].map(str::to_owned).into();
+    let files: BTreeSet<String> = ["README.md", "docs/look/a.png", "src/rules/mod.rs"]
+        .map(str::to_owned)
+        .into();
     let folders = tracked_folders(&files);
     let text = "![ok](docs/look/a.png) [gone](docs/look/b.png) [out](../x.md) [web](https://x.y) \
                 [anchor](#top) <img src=\"docs/c.png\">\n```\n[in code](nowhere.md)\n```\n";
     assert_eq!(
         broken_links("README.md", text, &files, &folders),
-        ["README.md: docs/look/b.png", "README.md: ../x.md", "README.md: docs/c.png"]
+        [
+            "README.md: docs/look/b.png",
+            "README.md: ../x.md",
+            "README.md: docs/c.png"
+        ]
     );
     let named = "`src/rules/mod.rs`, src/rules/, and src/rules/gone.rs.";
-    assert_eq!(missing_sources("README.md", named, &files, &folders), ["README.md: src/rules/gone.rs"]);
-    assert_eq!(broken_links("docs/x.md", "[up](../README.md)", &files, &folders), Vec::<String>::new());
+    assert_eq!(
+        missing_sources("README.md", named, &files, &folders),
+        ["README.md: src/rules/gone.rs"]
+    );
+    assert_eq!(
+        broken_links("docs/x.md", "[up](../README.md)", &files, &folders),
+        Vec::<String>::new()
+    );
 }
