@@ -4,6 +4,7 @@
 //! ([`cash_in_hand`], [`intermedium`], [`grabber`], [`support`], [`splay`]) and the search
 //! ([`mcts`]) are kept apart.
 
+pub mod analysis;
 pub mod arena;
 pub mod cash_in_hand;
 pub mod eval;

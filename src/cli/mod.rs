@@ -1,5 +1,6 @@
 //! The command line: `stackyard new|moves|apply|perft|status` (the referee of docs/notation.md).
 
+mod analyse;
 #[cfg(feature = "app")]
 mod app_options;
 mod arena;
@@ -176,6 +177,22 @@ enum Command {
         /// go on from them (a stopped match resumes instead of starting over)
         #[arg(long, value_name = "FILE")]
         resume: Option<std::path::PathBuf>,
+    },
+    /// Print, for every position of a saved game, the side to move's value (-1 lost to 1 won),
+    /// Black's chances, the best move and the line the search expects
+    Analyse {
+        /// The saved game (a save, the autosave, or a `match --records` game)
+        #[arg(long, value_name = "FILE")]
+        load: std::path::PathBuf,
+        /// Playouts per position (default 1500)
+        #[arg(long = "iters", value_name = "N", conflicts_with = "ms")]
+        iterations: Option<u32>,
+        /// Milliseconds per position instead of a number of playouts
+        #[arg(long, value_name = "T")]
+        ms: Option<u64>,
+        /// Print one JSON object
+        #[arg(long)]
+        json: bool,
     },
     /// Play computer against computer across every game without a window, reporting memory
     Soak {
@@ -410,6 +427,20 @@ fn run_command(command: Command, err: &mut dyn Write) -> Result<Vec<String>, ref
             arena::run_match(&request, err)
         }
         Command::Soak { games, seed } => arena::run_soak(games, seed),
+        Command::Analyse {
+            load,
+            iterations,
+            ms,
+            json,
+        } => analyse::run(
+            &analyse::AnalyseRequest {
+                load: &load,
+                iterations,
+                ms,
+                json,
+            },
+            err,
+        ),
         Command::Bench {
             game,
             seconds,

@@ -6,11 +6,14 @@ pub mod assets;
 pub mod atomic;
 pub mod crash;
 pub mod i18n;
+pub mod import;
+pub mod lines;
 pub mod profile;
 pub mod record;
 pub mod save;
 pub mod settings;
 pub mod theme;
+pub mod tree;
 
 use std::path::PathBuf;
 

@@ -1,8 +1,52 @@
 //! The game record a player copies to share a game: the game and its options, the start position,
-//! every move in the game's notation, and the position now (what `stackyard apply` gives from
-//! the start and the moves). Plain text, one item per line.
+//! every move in the game's notation with its variations indented below the move they replace,
+//! and the position the main line reaches (what `stackyard apply` gives from the start and the
+//! main line). Plain text, one item per line; `files::import` reads it back.
 
 use crate::rules::{AnyGame, Game, Outcome};
+
+use super::tree::{GameTree, ROOT};
+
+/// The spaces that indent a variation one level deeper than its line.
+pub const INDENT: usize = 2;
+
+/// The record of a game and its variations, with the main line's `result` (`None` while it
+/// goes on).
+#[must_use]
+pub fn tree_record(start: &AnyGame, tree: &GameTree, result: Option<Outcome>) -> String {
+    let main: Vec<String> = tree
+        .main_line()
+        .iter()
+        .map(|&n| tree.node(n).notation.clone())
+        .collect();
+    let (now, _) = super::lines::position_at(tree, start, tree.line_end(ROOT));
+    let plain = game_record(start, &main, &now, result);
+    let mut moves = String::new();
+    write_moves(tree, ROOT, 0, &mut moves);
+    let (head, tail) = plain.split_at(plain.find("Position: ").unwrap_or(plain.len()));
+    let head = head
+        .lines()
+        .take(4)
+        .fold(String::new(), |t, l| t + l + "\n");
+    format!("{head}{moves}{tail}")
+}
+
+/// Writes the line from node `at` on, each variation indented below the move it replaces.
+fn write_moves(tree: &GameTree, at: usize, level: usize, out: &mut String) {
+    let indent = " ".repeat(level * INDENT);
+    let mut p = at;
+    while let Some((&first, others)) = tree.node(p).children.split_first() {
+        let node = tree.node(first);
+        out.push_str(&format!("{indent}{}. {}\n", node.depth, node.notation));
+        for &v in others {
+            let deeper = " ".repeat((level + 1) * INDENT);
+            let n = tree.node(v);
+            out.push_str(&format!("{deeper}{}. {}\n", n.depth, n.notation));
+            write_moves(tree, v, level + 1, out);
+        }
+        p = first;
+    }
+}
 
 /// The record of a game: `start` and the `moves` played from it, reaching `now`, with the
 /// game's `result` (`None` while it goes on), which may be more than `now` alone says (a

@@ -1,6 +1,7 @@
-//! Saved games (RON, versioned): the game and its options, the start position, the moves in
-//! notation, the seats and when it was saved. Loading replays every move through the rules, so a
-//! broken or illegal file is refused with a message that says what is wrong.
+//! Saved games (RON, versioned): the game and its options, the start position, the main line's
+//! moves in notation, its variations, the seats and when it was saved. Loading replays every
+//! move through the rules, so a broken or illegal file is refused with a message that says what
+//! is wrong. Version 2 added the variations; version-1 files (no variations) still load.
 
 use std::fmt;
 use std::path::Path;
@@ -10,8 +11,13 @@ use serde::{Deserialize, Serialize};
 use crate::ai::Level;
 use crate::rules::{AnyGame, AnyOptions, Game, GameId, History, Setup, TurnActions, play_move};
 
-/// The version this build writes and reads.
-pub const SAVE_VERSION: u32 = 1;
+use super::tree::GameTree;
+
+/// The version this build writes.
+pub const SAVE_VERSION: u32 = 2;
+
+/// The versions this build reads: 1 (before variations) and 2.
+pub const READS_VERSIONS: std::ops::RangeInclusive<u32> = 1..=SAVE_VERSION;
 
 /// Files larger than this are not read (a save of a 1000-turn game is far smaller).
 pub const MAX_SAVE_BYTES: u64 = 4 * 1024 * 1024;
@@ -37,8 +43,11 @@ pub struct SaveFile {
     pub options: AnyOptions,
     /// The position it started from.
     pub start: String,
-    /// The whole moves played, in the game's notation.
+    /// The whole moves of the main line, in the game's notation.
     pub moves: Vec<String>,
+    /// The variations (version 2), each branching from the main line or an earlier variation.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variations: Vec<SavedVariation>,
     /// The seats.
     #[serde(default)]
     pub seats: SavedSeats,
@@ -47,13 +56,30 @@ pub struct SaveFile {
     pub saved_at: String,
 }
 
-/// A saved game that was read and replayed: its start and each move's decisions.
+/// A variation as saved: the line it branches from (0 the main line, `k` the `k`-th
+/// variation, which comes before it in the file), after how many of that line's moves, and its
+/// own moves in notation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedVariation {
+    /// The line it branches from: 0 the main line, `k` the `k`-th variation.
+    pub from: usize,
+    /// The moves of that line played before it branches (0: at that line's start).
+    pub after: usize,
+    /// Its moves, in the game's notation.
+    pub moves: Vec<String>,
+}
+
+/// A saved game that was read and replayed: its start, the main line's decisions and the whole
+/// tree of moves.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LoadedGame {
     /// The start position, with its options.
     pub start: AnyGame,
-    /// The decisions of each whole move, in order.
+    /// The decisions of each whole move of the main line, in order.
     pub moves: Vec<TurnActions>,
+    /// The main line and its variations.
+    pub tree: GameTree,
     /// The seats.
     pub seats: SavedSeats,
 }
@@ -80,6 +106,24 @@ pub enum SaveError {
     },
     /// The start position is not a legal position of the game.
     Start(String),
+    /// A variation branches from a line or a move that is not there.
+    Branch {
+        /// The variation's number, from 1.
+        variation: usize,
+        /// Why.
+        why: String,
+    },
+    /// A move of a variation cannot be played.
+    VariationMove {
+        /// The variation's number, from 1.
+        variation: usize,
+        /// The move's number in the game, from 1.
+        number: usize,
+        /// The move as written.
+        text: String,
+        /// Why.
+        why: String,
+    },
     /// A move cannot be played.
     Move {
         /// Its number, from 1.
@@ -103,7 +147,17 @@ impl fmt::Display for SaveError {
             SaveError::Syntax(e) => write!(f, "this is not a Stackyard save: {e}"),
             SaveError::Version(v) => write!(
                 f,
-                "the file is version {v}; this build reads version {SAVE_VERSION}"
+                "the file is version {v}; this build reads versions 1 to {SAVE_VERSION}"
+            ),
+            SaveError::Branch { variation, why } => write!(f, "variation {variation}: {why}"),
+            SaveError::VariationMove {
+                variation,
+                number,
+                text,
+                why,
+            } => write!(
+                f,
+                "variation {variation}, move {number} '{text}' cannot be played: {why}"
             ),
             SaveError::WrongGame { game, other } => {
                 write!(
@@ -122,7 +176,8 @@ impl fmt::Display for SaveError {
 impl std::error::Error for SaveError {}
 
 impl SaveFile {
-    /// The save of a game: its start, its moves' notation and its seats, stamped now.
+    /// The save of a game of one line: its start, its moves' notation and its seats, stamped
+    /// now.
     #[must_use]
     pub fn of(start: &AnyGame, moves: &[String], seats: SavedSeats) -> SaveFile {
         SaveFile {
@@ -131,8 +186,19 @@ impl SaveFile {
             options: start.options(),
             start: start.to_setup().to_string(),
             moves: moves.to_vec(),
+            variations: Vec::new(),
             seats,
             saved_at: utc_now(),
+        }
+    }
+
+    /// The save of a game with its variations.
+    #[must_use]
+    pub fn of_tree(start: &AnyGame, tree: &GameTree, seats: SavedSeats) -> SaveFile {
+        let (moves, variations) = super::lines::saved_lines(tree);
+        SaveFile {
+            variations,
+            ..SaveFile::of(start, &moves, seats)
         }
     }
 
@@ -154,15 +220,20 @@ impl SaveFile {
         // The version first, so that a file of another version says so rather than failing
         // on a field it does not have.
         if let Ok(v) = ron::from_str::<VersionOnly>(text)
-            && v.version != SAVE_VERSION
+            && !READS_VERSIONS.contains(&v.version)
         {
             return Err(SaveError::Version(v.version));
         }
         let file: SaveFile = ron::from_str(text).map_err(|e| SaveError::Syntax(e.to_string()))?;
         // A file the version-only reading missed (it stops at odd text after the fields) is
         // still held to its version.
-        if file.version != SAVE_VERSION {
+        if !READS_VERSIONS.contains(&file.version) {
             return Err(SaveError::Version(file.version));
+        }
+        if file.version == 1 && !file.variations.is_empty() {
+            return Err(SaveError::Syntax(
+                "a version-1 file has no variations".to_owned(),
+            ));
         }
         Ok(file)
     }
@@ -189,29 +260,20 @@ impl SaveFile {
         }
         let start = AnyGame::from_setup(&setup, self.options)
             .map_err(|e| SaveError::Start(e.to_string()))?;
-        let mut now = start.clone();
-        let mut record = History::new(&now);
-        let mut moves = Vec::with_capacity(self.moves.len());
-        for (i, text) in self.moves.iter().enumerate() {
-            let refuse = |why: String| SaveError::Move {
-                number: i + 1,
-                text: text.clone(),
-                why,
-            };
-            if let Some(reason) = record.drawn_by() {
-                return Err(refuse(format!(
-                    "the game was already drawn: {}",
-                    drawn_because(reason, record.no_capture_turns())
-                )));
-            }
-            let (after, actions) = play_move(&now, text).map_err(|e| refuse(e.to_string()))?;
-            now = after;
-            record.push(&now);
-            moves.push(actions);
-        }
+        let main =
+            replay_moves(&start, &History::new(&start), &self.moves).map_err(|(i, why)| {
+                SaveError::Move {
+                    number: i + 1,
+                    text: self.moves[i].clone(),
+                    why,
+                }
+            })?;
+        let mut tree = GameTree::of_line(&main);
+        super::lines::add_variations(&mut tree, &start, &self.variations)?;
         Ok(LoadedGame {
             start,
-            moves,
+            moves: main.into_iter().map(|(a, _)| a).collect(),
+            tree,
             seats: self.seats,
         })
     }
@@ -241,6 +303,38 @@ impl SaveFile {
     pub fn store(&self, path: &Path) -> Result<(), String> {
         super::atomic::write_atomically(path, self.to_ron().as_bytes())
     }
+}
+
+/// Plays `moves` (notation) from `from`, the position `history` ends at; each move's decisions and canonical notation, or the index of the first move that
+/// cannot be played and why (a move after the history's draw is refused too).
+pub(crate) fn replay_moves(
+    from: &AnyGame,
+    history: &History,
+    moves: &[String],
+) -> Result<Vec<(TurnActions, String)>, (usize, String)> {
+    let mut now = from.clone();
+    let mut record = history.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for (i, text) in moves.iter().enumerate() {
+        if let Some(reason) = record.drawn_by() {
+            return Err((
+                i,
+                format!(
+                    "the game was already drawn: {}",
+                    drawn_because(reason, record.no_capture_turns())
+                ),
+            ));
+        }
+        let (after, actions) = play_move(&now, text).map_err(|e| (i, e.to_string()))?;
+        let mut turn = crate::rules::Turn::new(now.clone());
+        for &a in &actions {
+            let _ = turn.play(a);
+        }
+        out.push((actions, turn.notation()));
+        now = after;
+        record.push(&now);
+    }
+    Ok(out)
 }
 
 /// Just the version field, read leniently.
@@ -318,7 +412,7 @@ mod tests {
             ("   \n".into(), "empty"),
             (good[..good.len() / 2].to_string(), "not a Stackyard save"),
             ("garbage ]]] {".into(), "not a Stackyard save"),
-            (good.replace("version: 1", "version: 7"), "version 7"),
+            (good.replace("version: 2", "version: 7"), "version 7"),
             (
                 good.replace("a2-b3-c4-d5-e6", "a2-b3-c4-d5-e7"),
                 "move 1 'a2-b3-c4-d5-e7'",

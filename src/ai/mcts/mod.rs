@@ -25,6 +25,7 @@ use super::eval::Evaluator;
 use super::mast::{Mast, MastKey};
 use super::rng::Rng;
 
+mod line;
 mod proofs;
 mod refutations;
 mod rollout;
@@ -544,36 +545,46 @@ impl<G: Game> Search<G> {
         self.prove_upwards(&[0]);
     }
 
-    /// The decision to take: the quickest proven win, else the most visited child that is not
-    /// a proven loss (with the level's mistake rate, sometimes a decent but lesser one), else,
-    /// every decision being lost, the one that holds out longest.
+    /// The decision to take: the search's best ([`Search::best_child`]), or with the level's
+    /// mistake rate, while nothing is proven either way, sometimes a decent but lesser one.
     fn choose(&mut self, settings: &Settings) -> usize {
-        let p = self.nodes[0].to_move;
-        let best_proof = i8::from(p == Player::Black) * 2 - 1;
-        let kids: Vec<usize> = self.children(0).collect();
-        let this = &*self;
-        let proven = |proof: i8| {
-            kids.iter()
-                .copied()
-                .filter(move |&c| this.nodes[c].proof == Some(proof))
+        let Some(best) = self.best_child(0) else {
+            return 0;
         };
-        if let Some(win) = proven(best_proof).min_by_key(|&c| this.turns_after(0, c)) {
-            return win;
+        let decided = self.nodes[best].proof.is_some_and(|v| v != 0);
+        if decided || settings.mistake <= 0.0 || self.rng.unit() >= settings.mistake {
+            return best;
         }
-        let candidates: Vec<usize> = kids
-            .iter()
-            .copied()
-            .filter(|&c| self.nodes[c].proof != Some(-best_proof))
+        // A human-like slip: another move that the search found plausible.
+        let lost = -(i8::from(self.nodes[0].to_move == Player::Black) * 2 - 1);
+        let floor = self.nodes[best].visits / 4;
+        let plausible: Vec<usize> = self
+            .children(0)
+            .filter(|&c| self.nodes[c].proof != Some(lost))
+            .filter(|&c| c != best && self.nodes[c].visits > floor.max(1))
             .collect();
-        if candidates.is_empty() {
-            let holding_out = |c: usize| (this.turns_after(0, c), this.nodes[c].visits);
-            return proven(-best_proof)
-                .max_by_key(|&c| holding_out(c))
-                .unwrap_or(kids[0]);
+        if plausible.is_empty() {
+            return best;
         }
-        let most = candidates
-            .iter()
-            .copied()
+        plausible[self.rng.below(plausible.len())]
+    }
+
+    /// The best decision at node `n` for the player deciding there: the quickest proven win,
+    /// else the most visited child that is not a proven loss, else, every decision being lost,
+    /// the one that holds out longest. `None` for a node without children.
+    fn best_child(&self, n: usize) -> Option<usize> {
+        let p = self.nodes[n].to_move;
+        let best_proof = i8::from(p == Player::Black) * 2 - 1;
+        let proven = |proof: i8| {
+            self.children(n)
+                .filter(move |&c| self.nodes[c].proof == Some(proof))
+        };
+        if let Some(win) = proven(best_proof).min_by_key(|&c| self.turns_after(n, c)) {
+            return Some(win);
+        }
+        let most = self
+            .children(n)
+            .filter(|&c| self.nodes[c].proof != Some(-best_proof))
             .max_by(|&a, &b| {
                 let (na, nb) = (&self.nodes[a], &self.nodes[b]);
                 na.visits.cmp(&nb.visits).then_with(|| {
@@ -581,21 +592,11 @@ impl<G: Game> Search<G> {
                     let qb = for_player(p, nb.value / nb.visits.max(1) as f32);
                     qa.total_cmp(&qb)
                 })
-            })
-            .unwrap_or(candidates[0]);
-        if settings.mistake > 0.0 && self.rng.unit() < settings.mistake {
-            // A human-like slip: another move that the search found plausible.
-            let floor = self.nodes[most].visits / 4;
-            let plausible: Vec<usize> = candidates
-                .iter()
-                .copied()
-                .filter(|&c| c != most && self.nodes[c].visits > floor.max(1))
-                .collect();
-            if !plausible.is_empty() {
-                return plausible[self.rng.below(plausible.len())];
-            }
-        }
-        most
+            });
+        most.or_else(|| {
+            let holding_out = |c: usize| (self.turns_after(n, c), self.nodes[c].visits);
+            proven(-best_proof).max_by_key(|&c| holding_out(c))
+        })
     }
 
     fn expand(&mut self, n: usize, state: &G, settings: &Settings) {

@@ -1,0 +1,216 @@
+//! A game tree as a save holds it: the main line's moves, then each variation as the line it
+//! branches from, after how many of that line's moves, and its own moves (flat lists, so a long
+//! game nests no deeper than its variations do).
+
+use crate::rules::{AnyGame, Game, History};
+
+use super::save::{SaveError, SavedVariation, replay_moves};
+use super::tree::{GameTree, ROOT};
+
+/// A line of the tree: the node it branches from and its own nodes.
+struct Line {
+    from: usize,
+    nodes: Vec<usize>,
+}
+
+/// The main line's notation and the variations, in the order a save writes them: each
+/// variation after the line it branches from.
+#[must_use]
+pub fn saved_lines(tree: &GameTree) -> (Vec<String>, Vec<SavedVariation>) {
+    let notation = |nodes: &[usize]| -> Vec<String> {
+        nodes
+            .iter()
+            .map(|&n| tree.node(n).notation.clone())
+            .collect()
+    };
+    let mut lines = vec![Line {
+        from: ROOT,
+        nodes: tree.main_line(),
+    }];
+    let mut variations = Vec::new();
+    let mut k = 0;
+    while k < lines.len() {
+        let branch_points: Vec<usize> = if k == 0 {
+            std::iter::once(ROOT)
+                .chain(lines[0].nodes.iter().copied())
+                .collect()
+        } else {
+            lines[k].nodes.clone()
+        };
+        for (j, &at) in branch_points.iter().enumerate() {
+            for &c in tree.node(at).children.iter().skip(1) {
+                let nodes = tree.line_through(c).split_off(tree.node(at).depth);
+                variations.push(SavedVariation {
+                    from: k,
+                    after: if k == 0 { j } else { j + 1 },
+                    moves: notation(&nodes),
+                });
+                lines.push(Line { from: at, nodes });
+            }
+        }
+        k += 1;
+    }
+    (notation(&lines[0].nodes), variations)
+}
+
+/// Adds a save's variations to the tree of its main line, replaying each through the rules from
+/// its branching position.
+///
+/// # Errors
+/// [`SaveError::Branch`] for a variation that names a line or move that is not there, or that
+/// has no moves; [`SaveError::VariationMove`] for a move that cannot be played.
+pub fn add_variations(
+    tree: &mut GameTree,
+    start: &AnyGame,
+    variations: &[SavedVariation],
+) -> Result<(), SaveError> {
+    let mut lines = vec![Line {
+        from: ROOT,
+        nodes: tree.main_line(),
+    }];
+    for (k, v) in variations.iter().enumerate() {
+        let branch = |why: String| SaveError::Branch {
+            variation: k + 1,
+            why,
+        };
+        let Some(line) = lines.get(v.from) else {
+            return Err(branch(format!(
+                "it branches from line {}, which does not come before it",
+                v.from
+            )));
+        };
+        if v.after > line.nodes.len() {
+            return Err(branch(format!(
+                "it branches after move {} of a line of {} moves",
+                v.after,
+                line.nodes.len()
+            )));
+        }
+        if v.moves.is_empty() {
+            return Err(branch("it has no moves".to_owned()));
+        }
+        let at = if v.after == 0 {
+            line.from
+        } else {
+            line.nodes[v.after - 1]
+        };
+        let (position, history) = position_at(tree, start, at);
+        let depth = tree.node(at).depth;
+        let played = replay_moves(&position, &history, &v.moves).map_err(|(i, why)| {
+            SaveError::VariationMove {
+                variation: k + 1,
+                number: depth + i + 1,
+                text: v.moves[i].clone(),
+                why,
+            }
+        })?;
+        let mut node = at;
+        let mut nodes = Vec::with_capacity(played.len());
+        for (actions, notation) in played {
+            node = tree.play(node, actions, notation);
+            nodes.push(node);
+        }
+        lines.push(Line { from: at, nodes });
+    }
+    Ok(())
+}
+
+/// The position at node `n` of the tree, and the history of the game that reaches it.
+#[must_use]
+pub fn position_at(tree: &GameTree, start: &AnyGame, n: usize) -> (AnyGame, History) {
+    let mut now = start.clone();
+    let mut history = History::new(&now);
+    for k in tree.path_to(n) {
+        for &a in &tree.node(k).actions {
+            now.play(a);
+        }
+        history.push(&now);
+    }
+    (now, history)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::files::save::{SaveFile, SavedSeats};
+    use crate::rules::{GameId, play_move};
+
+    /// Splay's start, a main line of four moves, a variation at move 2 with a variation of its
+    /// own at its second move, and a second variation at the start.
+    fn branching() -> (AnyGame, GameTree) {
+        let start = AnyGame::start_with(GameId::Splay, []).unwrap();
+        let mut tree = GameTree::new();
+        let add = |tree: &mut GameTree, from: usize, text: &str| {
+            let (position, _) = position_at(tree, &start, from);
+            let (_, actions) = play_move(&position, text).unwrap();
+            tree.play(from, actions, text.to_owned())
+        };
+        let mut at = ROOT;
+        let mut main = Vec::new();
+        for m in ["c3-c4", "c6-c5", "d3-d4", "d6-d5"] {
+            at = add(&mut tree, at, m);
+            main.push(at);
+        }
+        let v1 = add(&mut tree, main[0], "f6-f5");
+        let v1b = add(&mut tree, v1, "e3-e4");
+        add(&mut tree, v1, "b2-b1");
+        add(&mut tree, v1b, "e6-e5");
+        add(&mut tree, ROOT, "b2-b1");
+        (start, tree)
+    }
+
+    #[test]
+    fn a_tree_with_nested_variations_survives_a_save_and_a_load() {
+        let (start, tree) = branching();
+        let file = SaveFile::of_tree(&start, &tree, SavedSeats::default());
+        assert_eq!(file.moves, ["c3-c4", "c6-c5", "d3-d4", "d6-d5"]);
+        assert_eq!(file.variations.len(), 3, "{:?}", file.variations);
+        let text = file.to_ron();
+        assert!(
+            text.contains("version: 2") && text.contains("variations:"),
+            "{text}"
+        );
+        let loaded = SaveFile::from_ron(&text).unwrap().replay().unwrap();
+        assert_eq!(saved_lines(&loaded.tree), saved_lines(&tree));
+        assert_eq!(loaded.tree.len(), tree.len());
+        assert_eq!(loaded.moves.len(), 4);
+    }
+
+    #[test]
+    fn a_version_1_file_still_loads_and_a_file_of_one_line_writes_no_variations() {
+        let start = AnyGame::start_with(GameId::Splay, []).unwrap();
+        let file = SaveFile::of(&start, &["c3-c4".to_owned()], SavedSeats::default());
+        let text = file.to_ron();
+        assert!(!text.contains("variations"), "{text}");
+        let old = text.replace("version: 2", "version: 1");
+        let loaded = SaveFile::from_ron(&old).unwrap().replay().unwrap();
+        assert_eq!(loaded.tree.main_line().len(), 1);
+        let (start, tree) = branching();
+        let with = SaveFile::of_tree(&start, &tree, SavedSeats::default()).to_ron();
+        let e = SaveFile::from_ron(&with.replace("version: 2", "version: 1")).unwrap_err();
+        assert!(
+            e.to_string().contains("version-1 file has no variations"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_broken_variation_is_refused_by_its_number_and_move() {
+        let (start, tree) = branching();
+        let file = SaveFile::of_tree(&start, &tree, SavedSeats::default());
+        let broken = |change: &dyn Fn(&mut SaveFile)| {
+            let mut f = file.clone();
+            change(&mut f);
+            f.replay().unwrap_err().to_string()
+        };
+        let e = broken(&|f| f.variations[1].moves[0] = "h8-h1".into());
+        assert!(e.starts_with("variation 2, move "), "{e}");
+        assert!(e.contains("'h8-h1' cannot be played"), "{e}");
+        let e = broken(&|f| f.variations[0].from = 3);
+        assert!(e.contains("variation 1: it branches from line 3"), "{e}");
+        let e = broken(&|f| f.variations[0].after = 9);
+        assert!(e.contains("after move 9 of a line of 4 moves"), "{e}");
+        let e = broken(&|f| f.variations[0].moves.clear());
+        assert!(e.contains("no moves"), "{e}");
+    }
+}
