@@ -1092,3 +1092,91 @@ fn every_move_is_autosaved_and_saves_load_back_while_broken_files_change_nothing
     assert_eq!(app.world().resource::<Session>().moves(), ["b2-b1"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+fn play_by_clicks(app: &mut App, from: &str, to: &str) {
+    click(app, BoardClick::Stack(cell(from)));
+    click(app, BoardClick::Cell(cell(to)));
+}
+
+#[test]
+fn a_click_on_an_earlier_position_starts_a_variation_and_keeps_the_later_moves() {
+    let mut app = app_with(START, AnimationSpeed::Off);
+    play_by_clicks(&mut app, "c3", "c4");
+    play_by_clicks(&mut app, "c6", "c5");
+    play_by_clicks(&mut app, "d3", "d4");
+    app.world_mut().write_message(SessionRequest::View(1));
+    app.update();
+    play_by_clicks(&mut app, "f6", "f5");
+    let session = app.world().resource::<Session>();
+    assert_eq!(session.moves(), ["c3-c4", "f6-f5"]);
+    assert_eq!(
+        session.tree().main_line().len(),
+        3,
+        "the later moves are kept"
+    );
+    assert_eq!(session.tree().variation_starts().len(), 1);
+    assert_eq!(stacks(&mut app), {
+        let mut s = Session::new(position(START));
+        for m in ["c3-c4", "f6-f5"] {
+            let (_, actions) = stackyard::rules::play_move(s.position(), m).unwrap();
+            for a in actions {
+                s.play(a);
+            }
+        }
+        let mut other = app_with(&s.position().to_setup().to_string(), AnimationSpeed::Off);
+        stacks(&mut other)
+    });
+}
+
+#[test]
+fn a_pasted_record_opens_at_its_last_move_and_a_wrong_one_changes_nothing() {
+    use stackyard::game::screens::export::Exported;
+    use stackyard::game::screens::import::ImportText;
+    let mut app = app_with(START, AnimationSpeed::Off);
+    play_by_clicks(&mut app, "c3", "c4");
+    let record = {
+        let s = app.world().resource::<Session>();
+        stackyard::game::screens::export::copied_text(
+            s,
+            stackyard::game::screens::export::CopyRequest::Record,
+        )
+    };
+    let wrong = record.replace("1. c3-c4", "1. c3-c9");
+    app.world_mut().write_message(ImportText(wrong));
+    app.update();
+    let status = app.world().resource::<Exported>().status.clone();
+    assert!(status.contains("record line 5: move 1 'c3-c9'"), "{status}");
+    assert_eq!(
+        app.world().resource::<Session>().moves(),
+        ["c3-c4"],
+        "the game stays"
+    );
+    let longer = record
+        .replace("Position: ", "2. c6-c5\nPosition: ")
+        .lines()
+        .filter(|l| !l.starts_with("Position"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    app.world_mut().write_message(ImportText(longer));
+    app.update();
+    app.update();
+    let session = app.world().resource::<Session>();
+    assert_eq!(
+        session.moves(),
+        ["c3-c4", "c6-c5"],
+        "{}",
+        app.world().resource::<Exported>().status
+    );
+    assert_eq!(session.viewing(), None, "it opens at its last move");
+    assert_eq!(stacks(&mut app).len(), {
+        let after = stackyard::rules::play_move(&position(START), "c3-c4")
+            .unwrap()
+            .0;
+        let after = stackyard::rules::play_move(&after, "c6-c5").unwrap().0;
+        stacks(&mut app_with(
+            &after.to_setup().to_string(),
+            AnimationSpeed::Off,
+        ))
+        .len()
+    });
+}

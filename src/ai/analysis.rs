@@ -12,7 +12,7 @@ use super::{Level, Search, SearchReport, Settings};
 
 /// Playouts per position by default: a 100-turn game is analysed in well under half a minute
 /// on one core (BENCHMARKS.md, "Analysis").
-pub const DEFAULT_ITERATIONS: u32 = 1_500;
+pub const DEFAULT_ITERATIONS: u32 = 5_000;
 
 /// The most decisions of the expected line kept (a few whole turns of any game).
 pub const LINE_DECISIONS: usize = 24;

@@ -184,7 +184,7 @@ enum Command {
         /// The saved game (a save, the autosave, or a `match --records` game)
         #[arg(long, value_name = "FILE")]
         load: std::path::PathBuf,
-        /// Playouts per position (default 1500)
+        /// Playouts per position (default 5000)
         #[arg(long = "iters", value_name = "N", conflicts_with = "ms")]
         iterations: Option<u32>,
         /// Milliseconds per position instead of a number of playouts

@@ -81,19 +81,13 @@ pub fn take_saved_seats(seats: &mut Seats, saved: SavedSeats) {
 /// The session a loaded game continues.
 #[must_use]
 pub fn session_of(game: &LoadedGame) -> Session {
-    let mut session = Session::new(game.start.clone());
-    for actions in &game.moves {
-        for &a in actions {
-            session.play(a);
-        }
-    }
-    session
+    Session::of_tree(game.start.clone(), game.tree.clone())
 }
 
 fn save_of(session: &Session, seats: Option<&Seats>) -> SaveFile {
-    SaveFile::of(
+    SaveFile::of_tree(
         session.initial(),
-        session.moves(),
+        session.tree(),
         seats.map_or_else(SavedSeats::default, saved_seats),
     )
 }
@@ -102,14 +96,18 @@ fn autosave_after_each_move(
     session: Res<Session>,
     seats: Option<Res<Seats>>,
     autosave: Res<Autosave>,
-    mut saved: Local<Option<(u64, usize)>>,
+    mut saved: Local<Option<(u64, usize, usize)>>,
     mut status: ResMut<FileStatus>,
     tr: Res<Tr>,
 ) {
     let Some(path) = &autosave.0 else {
         return;
     };
-    let key = (session.initial().hash(), session.moves().len());
+    let key = (
+        session.initial().hash(),
+        session.moves().len(),
+        session.tree().len(),
+    );
     if session.moves().is_empty() || *saved == Some(key) {
         return;
     }

@@ -8,6 +8,7 @@ use crate::rules::{
     Travel, Turn, TurnActions,
 };
 
+use crate::files::tree::{GameTree, ROOT};
 use crate::game::core::view::BoardView;
 
 /// The game in progress. The ECS board is synced from this, never the other way.
@@ -30,6 +31,10 @@ pub struct Session {
     resigned: Option<Player>,
     /// Every position reached between turns: a third occurrence draws the game.
     history: History,
+    /// Every move played, with the variations: the line played is the path to `node`.
+    tree: GameTree,
+    /// The tree's node of the position the turn in progress started from.
+    node: usize,
 }
 
 /// A click on the board, from picking observers (or a test).
@@ -66,6 +71,12 @@ pub enum SessionRequest {
     Live,
     /// The player to move gives up.
     Resign,
+    /// Look at the position after this node of the move tree, in the line through it.
+    GoTo(usize),
+    /// Make the line through this node the main line.
+    Promote(usize),
+    /// Delete this node and every move after it.
+    Delete(usize),
     /// Take this decision (the computer's choice), if it is legal.
     Play(Action),
 }
@@ -116,7 +127,99 @@ impl Session {
             redo: Vec::new(),
             viewing: None,
             resigned: None,
+            tree: GameTree::new(),
+            node: ROOT,
         }
+    }
+
+    /// A session of a game with its moves and variations, at the end of its main line.
+    #[must_use]
+    pub fn of_tree(start: AnyGame, tree: GameTree) -> Session {
+        let mut session = Session::new(start);
+        session.tree = tree;
+        session.rebuild_along(session.tree.line_end(ROOT));
+        session
+    }
+
+    /// The moves played and their variations.
+    #[must_use]
+    pub fn tree(&self) -> &GameTree {
+        &self.tree
+    }
+
+    /// The tree's node of the live turn's start (the end of the line played).
+    #[must_use]
+    pub fn live_node(&self) -> usize {
+        self.node
+    }
+
+    /// The tree's node of the position shown: the one looked at, else the live turn's start.
+    #[must_use]
+    pub fn shown_node(&self) -> usize {
+        match self.viewing {
+            Some((n, _)) => self.line_node(n),
+            None => self.node,
+        }
+    }
+
+    /// The node after the first `n` moves of the line played.
+    fn line_node(&self, n: usize) -> usize {
+        let path = self.tree.path_to(self.node);
+        n.checked_sub(1)
+            .and_then(|i| path.get(i).copied())
+            .unwrap_or(ROOT)
+    }
+
+    /// Plays the line from the start to `end` again, keeping the tree (the turn in progress,
+    /// the view, a resignation and the moves to redo are dropped).
+    fn rebuild_along(&mut self, end: usize) {
+        let tree = std::mem::take(&mut self.tree);
+        *self = Session::new(self.initial.clone());
+        self.tree = tree;
+        for k in self.tree.path_to(end) {
+            let actions = self.tree.node(k).actions.clone();
+            for a in actions {
+                self.play_inner(a);
+            }
+        }
+    }
+
+    /// Makes the position looked at the live one, to play on from it: the moves after it stay
+    /// in the tree (a move played now starts a variation). Nothing changes when no earlier
+    /// position is looked at.
+    pub fn play_from_view(&mut self) -> bool {
+        let Some((n, _)) = self.viewing else {
+            return false;
+        };
+        let at = self.line_node(n);
+        self.rebuild_along(at);
+        true
+    }
+
+    /// Looks at node `n` of the tree: the line through it becomes the line played, shown at `n`.
+    pub fn go_to(&mut self, n: usize) {
+        self.rebuild_along(self.tree.line_end(n));
+        let depth = self.tree.node(n).depth;
+        if depth < self.played.len() {
+            self.view(depth);
+        }
+    }
+
+    /// Makes the line through node `n` the main line.
+    pub fn promote(&mut self, n: usize) {
+        self.tree.promote(n);
+    }
+
+    /// Deletes node `n` and every move after it (not the start); the line played goes back to
+    /// the move before `n` when it ran through `n`.
+    pub fn delete(&mut self, n: usize) {
+        if n == ROOT || n >= self.tree.len() {
+            return;
+        }
+        let parent = self.tree.node(n).parent;
+        let renumbered = self.tree.delete(n);
+        let live = renumbered[self.node].or(renumbered[parent]).unwrap_or(ROOT);
+        self.rebuild_along(live);
     }
 
     /// Continues a turn already begun from this session's position (for `--partial`); a whole
@@ -219,15 +322,9 @@ impl Session {
             return false;
         };
         self.redo.push(last);
-        self.resigned = None;
-        let played = std::mem::take(&mut self.played);
         let redo = std::mem::take(&mut self.redo);
-        *self = Session::new(self.initial.clone());
-        for actions in &played {
-            for &a in actions {
-                self.play_inner(a);
-            }
-        }
+        let parent = self.tree.node(self.node).parent;
+        self.rebuild_along(parent);
         self.redo = redo;
         true
     }
@@ -322,9 +419,11 @@ impl Session {
         }
         let ends_turn = self.turn.is_complete();
         if ends_turn {
-            self.moves.push(self.turn.notation());
-            self.played
-                .push(self.turn.actions().iter().copied().collect());
+            let notation = self.turn.notation();
+            let actions: TurnActions = self.turn.actions().iter().copied().collect();
+            self.node = self.tree.play(self.node, actions.clone(), notation.clone());
+            self.moves.push(notation);
+            self.played.push(actions);
             self.turn = Turn::new(self.turn.now().clone());
             self.history.push(self.turn.start());
             self.taken = std::mem::take(&mut self.taking);
@@ -426,6 +525,7 @@ fn apply_board_clicks(
     mut session: ResMut<Session>,
     mut played: MessageWriter<ActionPlayed>,
     mut taken_back: MessageWriter<DecisionsTakenBack>,
+    mut viewed: MessageWriter<PositionViewed>,
     seats: Option<Res<crate::game::core::seats::Seats>>,
 ) {
     for &click in clicks.read() {
@@ -436,6 +536,11 @@ fn apply_board_clicks(
             .is_some_and(|s| s.of(mover) != crate::game::core::seats::Seat::Human)
         {
             continue;
+        }
+        // A click on an earlier position plays on from it: a move made there starts a
+        // variation, and the moves after it are kept.
+        if session.play_from_view() {
+            viewed.write(PositionViewed);
         }
         match session.decision_for(click) {
             ClickDecision::Play(a) => {
@@ -561,6 +666,104 @@ fn apply_request(
             session.resign();
             Change::Nothing
         }
+        SessionRequest::GoTo(n) => {
+            session.go_to(n);
+            Change::Reset
+        }
+        SessionRequest::Promote(n) => {
+            session.promote(n);
+            Change::Nothing
+        }
+        SessionRequest::Delete(n) => {
+            session.delete(n);
+            Change::Reset
+        }
         SessionRequest::Play(a) => session.play(a).map_or(Change::Nothing, Change::Played),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::files::save::{SaveFile, SavedSeats};
+    use crate::rules::{GameId, play_move};
+
+    fn play_text(session: &mut Session, text: &str) {
+        let (_, actions) = play_move(session.position(), text).unwrap();
+        for a in actions {
+            assert!(session.play(a).is_some(), "{text}");
+        }
+    }
+
+    fn splay_with(moves: &[&str]) -> Session {
+        let mut session = Session::new(AnyGame::start_with(GameId::Splay, []).unwrap());
+        for m in moves {
+            play_text(&mut session, m);
+        }
+        session
+    }
+
+    #[test]
+    fn a_move_from_an_earlier_position_starts_a_variation_and_keeps_the_later_moves() {
+        let mut session = splay_with(&["c3-c4", "c6-c5", "d3-d4"]);
+        let main = session.tree().main_line();
+        session.view(1);
+        assert!(session.play_from_view());
+        play_text(&mut session, "f6-f5");
+        assert_eq!(session.moves(), ["c3-c4", "f6-f5"]);
+        assert_eq!(
+            session.tree().main_line(),
+            main,
+            "the old line is kept as the main line"
+        );
+        assert_eq!(session.tree().variation_starts(), vec![session.live_node()]);
+        // Back to the main line's last move, and the variation made the main line.
+        session.go_to(main[2]);
+        assert_eq!(session.moves(), ["c3-c4", "c6-c5", "d3-d4"]);
+        let side = session.tree().variation_starts()[0];
+        apply_request(&mut session, SessionRequest::Promote(side), |_| false);
+        assert_eq!(session.tree().main_line(), vec![main[0], side]);
+        apply_request(&mut session, SessionRequest::Delete(main[1]), |_| false);
+        assert_eq!(session.tree().len(), 3);
+        assert_eq!(
+            session.moves(),
+            ["c3-c4"],
+            "the line played went back to before the deleted move"
+        );
+    }
+
+    #[test]
+    fn undo_and_redo_walk_the_line_and_keep_the_tree() {
+        let mut session = splay_with(&["c3-c4", "c6-c5"]);
+        assert!(session.undo_move());
+        assert_eq!(session.moves(), ["c3-c4"]);
+        assert_eq!(session.tree().len(), 3, "an undone move stays in the tree");
+        assert!(session.redo_move());
+        assert_eq!(session.moves(), ["c3-c4", "c6-c5"]);
+        assert_eq!(session.tree().len(), 3, "redoing finds the same move");
+        session.undo_move();
+        play_text(&mut session, "f6-f5");
+        assert_eq!(session.tree().variation_starts().len(), 1);
+        assert!(!session.can_redo_move());
+    }
+
+    #[test]
+    fn variations_survive_a_save_and_a_load() {
+        let mut session = splay_with(&["c3-c4", "c6-c5", "d3-d4"]);
+        session.view(2);
+        session.play_from_view();
+        play_text(&mut session, "b2-b1");
+        let file = SaveFile::of_tree(session.initial(), session.tree(), SavedSeats::default());
+        let loaded = SaveFile::from_ron(&file.to_ron())
+            .unwrap()
+            .replay()
+            .unwrap();
+        let back = crate::game::core::saving::session_of(&loaded);
+        assert_eq!(back.tree(), session.tree());
+        assert_eq!(
+            back.moves(),
+            ["c3-c4", "c6-c5", "d3-d4"],
+            "a load opens at the main line's end"
+        );
     }
 }

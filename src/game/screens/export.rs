@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
-use crate::files::record::game_record;
+use crate::files::record::tree_record;
 use crate::rules::Game;
 
 use crate::game::core::saving::SaveFolder;
@@ -47,17 +47,24 @@ pub(super) fn plugin(app: &mut App) {
 #[must_use]
 pub fn copied_text(session: &Session, what: CopyRequest) -> String {
     match what {
-        CopyRequest::Record => game_record(
-            session.initial(),
-            session.moves(),
-            session.turn().start(),
-            session.outcome(),
-        ),
+        CopyRequest::Record => tree_record(session.initial(), session.tree(), main_result(session)),
         CopyRequest::Position if session.viewing().is_some() => {
             session.position().to_setup().to_string()
         }
         CopyRequest::Position => session.turn().start().to_setup().to_string(),
     }
+}
+
+/// The result of the main line: the game's own when it is the line played (a resignation
+/// included), else what the main line's last position and history say.
+fn main_result(session: &Session) -> Option<crate::rules::Outcome> {
+    let tree = session.tree();
+    let end = tree.line_end(crate::files::tree::ROOT);
+    if session.live_node() == end {
+        return session.outcome();
+    }
+    let (now, history) = crate::files::lines::position_at(tree, session.initial(), end);
+    history.outcome(&now)
 }
 
 fn prepare_copies(

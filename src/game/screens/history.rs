@@ -1,11 +1,13 @@
-//! The move list: every whole move in the game's notation, numbered; clicking one shows the
-//! position after it (marked "viewing move N", with a way back to the live game); undo and redo
-//! of whole moves; copying the game record or the position.
+//! The move list: every whole move in the game's notation, numbered, with its variations
+//! indented and collapsible; clicking one shows the position after it (marked "viewing move N",
+//! with a way back to the live game); promoting and deleting a line; undo and redo of whole
+//! moves; copying the game record or the position, and pasting one.
 
 use crate::game::ui::palette;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::files::tree::{GameTree, ROOT};
 use crate::game::core::i18n::Tr;
 use crate::game::core::session::{Session, SessionRequest};
 use crate::game::screens::export::{CopyRequest, Exported};
@@ -22,7 +24,9 @@ fn show_move_list(
     session: Res<Session>,
     mut requests: MessageWriter<SessionRequest>,
     mut copies: MessageWriter<CopyRequest>,
+    mut pastes: MessageWriter<crate::game::screens::import::PasteRequest>,
     exported: Res<Exported>,
+    kiosk: Option<Res<crate::game::core::kiosk::Kiosk>>,
     tr: Res<Tr>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -39,8 +43,17 @@ fn show_move_list(
                 .max_height(360.0)
                 .stick_to_bottom(true)
                 .show(ui, |ui| move_rows(ui, &tr, &session, &mut requests));
+            shown_move_buttons(ui, &tr, &session, &mut requests);
             ui.separator();
             copy_buttons(ui, &tr, &mut copies);
+            if kiosk.is_none()
+                && ui
+                    .button(tr.t("moves.paste"))
+                    .on_hover_text(tr.t("moves.paste.help"))
+                    .clicked()
+            {
+                pastes.write(crate::game::screens::import::PasteRequest);
+            }
             if !exported.status.is_empty() {
                 ui.label(egui::RichText::new(&exported.status).small().weak());
             }
@@ -110,32 +123,124 @@ fn undo_and_redo(
     });
 }
 
-/// The start and every move, each a way to look at the position after it.
+/// The start and every move with its variations, each a way to look at the position after it;
+/// the moves of the line played are looked at in place, another line's move switches to it.
 fn move_rows(
     ui: &mut egui::Ui,
     tr: &Tr,
     session: &Session,
     requests: &mut MessageWriter<SessionRequest>,
 ) {
-    let viewing = session.viewing();
+    let rows = Rows {
+        tree: session.tree(),
+        shown: session.shown_node(),
+        played: session.tree().path_to(session.live_node()),
+        tr,
+    };
     if ui
-        .selectable_label(viewing == Some(0), tr.t("moves.start"))
+        .selectable_label(rows.shown == ROOT, tr.t("moves.start"))
         .clicked()
     {
         requests.write(SessionRequest::View(0));
     }
-    for (i, m) in session.moves().iter().enumerate() {
-        let shown = viewing == Some(i + 1) || (viewing.is_none() && i + 1 == session.moves().len());
-        if ui
-            .selectable_label(shown, format!("{}. {m}", i + 1))
-            .clicked()
-        {
-            requests.write(SessionRequest::View(i + 1));
-        }
-    }
-    if session.moves().is_empty() {
+    rows.line(ui, ROOT, requests);
+    if rows.tree.is_empty() {
         ui.weak(tr.t("moves.none"));
     }
+}
+
+/// What the move rows are drawn from.
+struct Rows<'a> {
+    tree: &'a GameTree,
+    /// The node of the position on the board.
+    shown: usize,
+    /// The nodes of the line played.
+    played: Vec<usize>,
+    tr: &'a Tr,
+}
+
+impl Rows<'_> {
+    /// The line from node `at` on, each variation indented and collapsible below the move it
+    /// replaces.
+    fn line(&self, ui: &mut egui::Ui, at: usize, requests: &mut MessageWriter<SessionRequest>) {
+        let mut p = at;
+        while let Some((&first, others)) = self.tree.node(p).children.split_first() {
+            self.row(ui, first, requests);
+            for &v in others {
+                let depth = self.tree.node(v).depth;
+                ui.indent(("variation", v), |ui| {
+                    egui::CollapsingHeader::new(self.tr.tf("moves.variation", &[("n", &depth)]))
+                        .id_salt(("variation", v))
+                        .default_open(true)
+                        .show(ui, |ui| {
+                            self.row(ui, v, requests);
+                            self.line(ui, v, requests);
+                        });
+                });
+            }
+            p = first;
+        }
+    }
+
+    /// One move: clicking shows the position after it; its menu promotes or deletes it.
+    fn row(&self, ui: &mut egui::Ui, n: usize, requests: &mut MessageWriter<SessionRequest>) {
+        let node = self.tree.node(n);
+        let label = format!("{}. {}", node.depth, node.notation);
+        let response = ui.selectable_label(self.shown == n, label);
+        if response.clicked() {
+            requests.write(if self.played.contains(&n) {
+                SessionRequest::View(node.depth)
+            } else {
+                SessionRequest::GoTo(n)
+            });
+        }
+        response.context_menu(|ui| self.node_buttons(ui, n, requests));
+    }
+
+    /// Promoting the line of node `n` and deleting it.
+    fn node_buttons(
+        &self,
+        ui: &mut egui::Ui,
+        n: usize,
+        requests: &mut MessageWriter<SessionRequest>,
+    ) {
+        let promote = egui::Button::new(self.tr.t("moves.promote"));
+        if ui
+            .add_enabled(!self.tree.is_main(n), promote)
+            .on_hover_text(self.tr.t("moves.promote.help"))
+            .clicked()
+        {
+            requests.write(SessionRequest::Promote(n));
+        }
+        let delete = egui::Button::new(self.tr.t("moves.delete"));
+        if ui
+            .add_enabled(n != ROOT, delete)
+            .on_hover_text(self.tr.t("moves.delete.help"))
+            .clicked()
+        {
+            requests.write(SessionRequest::Delete(n));
+        }
+    }
+}
+
+/// Below the list, for touch: promote or delete the move shown.
+fn shown_move_buttons(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    session: &Session,
+    requests: &mut MessageWriter<SessionRequest>,
+) {
+    let shown = session.shown_node();
+    if shown == ROOT || session.tree().variation_starts().is_empty() {
+        return;
+    }
+    let rows = Rows {
+        tree: session.tree(),
+        shown,
+        played: Vec::new(),
+        tr,
+    };
+    ui.horizontal(|ui| rows.node_buttons(ui, shown, requests));
 }
 
 /// Copying the game record and the position.

@@ -1,6 +1,6 @@
 //! The screens people see: the title, how to play, the play screen's panels (the game panel,
 //! the move list, the count chooser, game over, the turn banner, export and saves), the
-//! settings window, and `--print-layout`'s report of them.
+//! settings window, importing a pasted or dropped game, and `--print-layout`'s report of them.
 
 use bevy::prelude::*;
 
@@ -10,6 +10,7 @@ mod game_over;
 mod history;
 pub mod how_to_play;
 mod hud;
+pub mod import;
 pub mod layout_report;
 pub(crate) mod saves;
 pub mod title;
@@ -19,7 +20,7 @@ pub mod view_settings;
 /// What the screens decide without being drawn: the title's choices, how to play's
 /// demonstrations.
 pub(super) fn logic_plugin(app: &mut App) {
-    app.add_plugins((title::plugin, how_to_play::plugin));
+    app.add_plugins((title::plugin, how_to_play::plugin, import::logic_plugin));
 }
 
 /// The screens' panels.
@@ -31,6 +32,7 @@ pub(super) fn presentation_plugin(app: &mut App) {
         game_over::plugin,
         view_settings::plugin,
         export::plugin,
+        import::plugin,
         title::panel_plugin,
         how_to_play::panel_plugin,
         turn_banner::plugin,

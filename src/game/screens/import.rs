@@ -1,0 +1,139 @@
+//! Import: a game record or a position string pasted (the move list's Paste, or Ctrl+V over the
+//! board), or a save or record file dropped on the window, opens that game at its last move
+//! with its whole history. A wrong text is refused with the reader's reason and the game on the
+//! board stays as it was. Not in kiosk mode.
+
+use bevy::prelude::*;
+use bevy::window::FileDragAndDrop;
+use bevy_egui::{EguiClipboard, EguiContexts, EguiPrimaryContextPass};
+
+use crate::files::import::read_game;
+use crate::files::save::MAX_SAVE_BYTES;
+use crate::game::core::i18n::Tr;
+use crate::game::core::kiosk::Kiosk;
+use crate::game::core::saving::take_saved_seats;
+use crate::game::core::screen::Screen;
+use crate::game::core::seats::{Seat, Seats};
+use crate::game::core::session::{BoardReset, Session};
+use crate::game::screens::export::Exported;
+
+/// The Paste button was pressed: read the clipboard.
+#[derive(Message, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PasteRequest;
+
+/// A text to open as a game (a record, a save's text or a position string).
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub struct ImportText(pub String);
+
+/// Reading dropped files and opening imported texts (no renderer needed).
+pub(super) fn logic_plugin(app: &mut App) {
+    // The window adds the drop messages; a headless app has none until here.
+    app.init_resource::<Exported>()
+        .add_message::<FileDragAndDrop>()
+        .add_message::<ImportText>()
+        .add_systems(
+            Update,
+            (read_dropped_files, open_imported_games)
+                .chain()
+                .run_if(not(resource_exists::<Kiosk>)),
+        );
+}
+
+/// Reading the clipboard, in egui's pass.
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<PasteRequest>().add_systems(
+        EguiPrimaryContextPass,
+        read_the_clipboard.run_if(not(resource_exists::<Kiosk>)),
+    );
+}
+
+/// Ctrl+V over the board (no text field has the keyboard) and the Paste button read the
+/// clipboard.
+fn read_the_clipboard(
+    mut contexts: EguiContexts,
+    keys: Res<ButtonInput<KeyCode>>,
+    mut requests: MessageReader<PasteRequest>,
+    clipboard: Option<ResMut<EguiClipboard>>,
+    mut texts: MessageWriter<ImportText>,
+    mut exported: ResMut<Exported>,
+    tr: Res<Tr>,
+) -> Result {
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let typed = ctrl
+        && keys.just_pressed(KeyCode::KeyV)
+        && !contexts.ctx_mut()?.egui_wants_keyboard_input();
+    let asked = requests.read().count() > 0;
+    if !(typed || asked) {
+        return Ok(());
+    }
+    match clipboard.and_then(|mut c| c.get_text()) {
+        Some(text) if !text.trim().is_empty() => {
+            texts.write(ImportText(text));
+        }
+        _ => exported.status = tr.t("import.clipboard_empty").to_owned(),
+    }
+    Ok(())
+}
+
+/// A file dropped on the window is read (a save or a record, at most a save's size).
+fn read_dropped_files(
+    mut drops: MessageReader<FileDragAndDrop>,
+    mut texts: MessageWriter<ImportText>,
+    mut exported: ResMut<Exported>,
+    tr: Res<Tr>,
+) {
+    for drop in drops.read() {
+        let FileDragAndDrop::DroppedFile { path_buf, .. } = drop else {
+            continue;
+        };
+        match read_small_file(path_buf) {
+            Ok(text) => {
+                texts.write(ImportText(text));
+            }
+            Err(e) => {
+                let path = path_buf.display().to_string();
+                exported.status = tr.tf("import.unreadable", &[("path", &path), ("error", &e)]);
+            }
+        }
+    }
+}
+
+/// The text of a file no larger than a save can be.
+fn read_small_file(path: &std::path::Path) -> Result<String, String> {
+    let size = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
+    if size > MAX_SAVE_BYTES {
+        return Err(format!("{size} bytes, more than any saved game"));
+    }
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    String::from_utf8(bytes).map_err(|_| "it is not text".to_owned())
+}
+
+/// Opens each imported text as the game on the board, or says why not (the game stays).
+fn open_imported_games(
+    mut texts: MessageReader<ImportText>,
+    mut session: ResMut<Session>,
+    mut seats: ResMut<Seats>,
+    mut reset: MessageWriter<BoardReset>,
+    mut next: ResMut<NextState<Screen>>,
+    mut exported: ResMut<Exported>,
+    tr: Res<Tr>,
+) {
+    for ImportText(text) in texts.read() {
+        match read_game(text) {
+            Ok(game) => {
+                *session = Session::of_tree(game.start, game.tree);
+                match game.seats {
+                    Some(saved) => take_saved_seats(&mut seats, saved),
+                    None => (seats.black, seats.white) = (Seat::Human, Seat::Human),
+                }
+                reset.write(BoardReset);
+                next.set(Screen::Game);
+                let moves = session.moves().len();
+                exported.status = tr.tf("import.done", &[("moves", &moves)]);
+            }
+            Err(e) => {
+                exported.status = tr.tf("import.failed", &[("error", &e)]);
+            }
+        }
+    }
+}
