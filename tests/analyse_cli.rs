@@ -37,13 +37,12 @@ fn recorded_game(game: &str) -> std::path::PathBuf {
     ];
     let (code, _, err) = run(&[&args[..], &["--records", records]].concat());
     assert_eq!(code, 0, "{err}");
-    let file = std::fs::read_dir(&dir)
+    std::fs::read_dir(&dir)
         .unwrap()
         .next()
         .unwrap()
         .unwrap()
-        .path();
-    file
+        .path()
 }
 
 #[test]

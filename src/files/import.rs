@@ -166,7 +166,7 @@ fn read_move(
     indent: usize,
     (number, text): (usize, &str),
 ) -> Result<(), String> {
-    if indent % INDENT != 0 {
+    if !indent.is_multiple_of(INDENT) {
         return Err(format!(
             "indented by {indent} spaces, not a multiple of {INDENT}"
         ));
