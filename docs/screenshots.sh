@@ -45,3 +45,5 @@ shot docs/splay-no-capture-draw.png --load docs/records/splay-no-capture-40.ron 
 # 6 --seed 3 --opt no_capture_turns=40 --records DIR`). docs/cash-in-hand-options.png, the
 # picker, was taken in a real window (the title's Choose clicked with xdotool under Xvfb).
 shot docs/cash-in-hand-no-capture-draw.png --load docs/records/cash-in-hand-no-capture-40.ron --quality high
+# A game with two variations, one inside the other, in the Moves window (a hand-written save).
+shot docs/variations.png --load docs/records/variations.ron --quality low
