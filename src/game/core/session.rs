@@ -537,9 +537,16 @@ fn apply_board_clicks(
         {
             continue;
         }
-        // A click on an earlier position plays on from it: a move made there starts a
-        // variation, and the moves after it are kept.
-        if session.play_from_view() {
+        // A click that is a decision in an earlier position plays on from it: a move made
+        // there starts a variation, and the moves after it are kept. Any other click there
+        // changes nothing.
+        if session.viewing().is_some() {
+            let mut from_view = session.clone();
+            from_view.play_from_view();
+            if from_view.decision_for(click) == ClickDecision::Nothing {
+                continue;
+            }
+            *session = from_view;
             viewed.write(PositionViewed);
         }
         match session.decision_for(click) {
