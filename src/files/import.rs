@@ -7,8 +7,9 @@ use std::fmt;
 use crate::rules::{AnyGame, AnyOptions, Game, History, Setup};
 
 use super::lines::position_at;
+use super::lines::replay_moves;
 use super::record::INDENT;
-use super::save::{SaveError, SaveFile, SavedSeats, replay_moves};
+use super::save::{SaveError, SaveFile, SavedSeats};
 use super::tree::{GameTree, ROOT};
 
 /// The first line of a game record.

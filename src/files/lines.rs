@@ -2,10 +2,89 @@
 //! branches from, after how many of that line's moves, and its own moves (flat lists, so a long
 //! game nests no deeper than its variations do).
 
-use crate::rules::{AnyGame, Game, History};
+use serde::{Deserialize, Serialize};
 
-use super::save::{SaveError, SavedVariation, replay_moves};
+use crate::rules::{AnyGame, Game, History, TurnActions, play_move};
+
 use super::tree::{GameTree, ROOT};
+
+/// Why a save's variation was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineError {
+    /// It branches from a line or a move that is not there, or has no moves.
+    Branch {
+        /// The variation's number, from 1.
+        variation: usize,
+        /// Why.
+        why: String,
+    },
+    /// One of its moves cannot be played.
+    Move {
+        /// The variation's number, from 1.
+        variation: usize,
+        /// The move's number in the game, from 1.
+        number: usize,
+        /// The move as written.
+        text: String,
+        /// Why.
+        why: String,
+    },
+}
+
+/// A variation as saved: the line it branches from (0 the main line, `k` the `k`-th
+/// variation, which comes before it in the file), after how many of that line's moves, and its
+/// own moves in notation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedVariation {
+    /// The line it branches from: 0 the main line, `k` the `k`-th variation.
+    pub from: usize,
+    /// The moves of that line played before it branches (0: at that line's start).
+    pub after: usize,
+    /// Its moves, in the game's notation.
+    pub moves: Vec<String>,
+}
+
+/// Plays `moves` (notation) from `from`, the position `history` ends at; each move's decisions and canonical notation, or the index of the first move that
+/// cannot be played and why (a move after the history's draw is refused too).
+pub(crate) fn replay_moves(
+    from: &AnyGame,
+    history: &History,
+    moves: &[String],
+) -> Result<Vec<(TurnActions, String)>, (usize, String)> {
+    let mut now = from.clone();
+    let mut record = history.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for (i, text) in moves.iter().enumerate() {
+        if let Some(reason) = record.drawn_by() {
+            return Err((
+                i,
+                format!(
+                    "the game was already drawn: {}",
+                    drawn_because(reason, record.no_capture_turns())
+                ),
+            ));
+        }
+        let (after, actions) = play_move(&now, text).map_err(|e| (i, e.to_string()))?;
+        let mut turn = crate::rules::Turn::new(now.clone());
+        for &a in &actions {
+            let _ = turn.play(a);
+        }
+        out.push((actions, turn.notation()));
+        now = after;
+        record.push(&now);
+    }
+    Ok(out)
+}
+
+/// Why a game's history drew it, for a refusal.
+fn drawn_because(reason: crate::rules::Reason, no_capture_turns: u32) -> String {
+    if reason == crate::rules::Reason::NoCapture {
+        format!("no stone had been captured for {no_capture_turns} turns")
+    } else {
+        "its position had occurred for the third time".to_owned()
+    }
+}
 
 /// A line of the tree: the node it branches from and its own nodes.
 struct Line {
@@ -57,19 +136,19 @@ pub fn saved_lines(tree: &GameTree) -> (Vec<String>, Vec<SavedVariation>) {
 /// its branching position.
 ///
 /// # Errors
-/// [`SaveError::Branch`] for a variation that names a line or move that is not there, or that
-/// has no moves; [`SaveError::VariationMove`] for a move that cannot be played.
+/// [`LineError::Branch`] for a variation that names a line or move that is not there, or that
+/// has no moves; [`LineError::Move`] for a move that cannot be played.
 pub fn add_variations(
     tree: &mut GameTree,
     start: &AnyGame,
     variations: &[SavedVariation],
-) -> Result<(), SaveError> {
+) -> Result<(), LineError> {
     let mut lines = vec![Line {
         from: ROOT,
         nodes: tree.main_line(),
     }];
     for (k, v) in variations.iter().enumerate() {
-        let branch = |why: String| SaveError::Branch {
+        let branch = |why: String| LineError::Branch {
             variation: k + 1,
             why,
         };
@@ -96,14 +175,13 @@ pub fn add_variations(
         };
         let (position, history) = position_at(tree, start, at);
         let depth = tree.node(at).depth;
-        let played = replay_moves(&position, &history, &v.moves).map_err(|(i, why)| {
-            SaveError::VariationMove {
+        let played =
+            replay_moves(&position, &history, &v.moves).map_err(|(i, why)| LineError::Move {
                 variation: k + 1,
                 number: depth + i + 1,
                 text: v.moves[i].clone(),
                 why,
-            }
-        })?;
+            })?;
         let mut node = at;
         let mut nodes = Vec::with_capacity(played.len());
         for (actions, notation) in played {

@@ -9,8 +9,11 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
-use crate::rules::{AnyGame, AnyOptions, Game, GameId, History, Setup, TurnActions, play_move};
+use crate::rules::{AnyGame, AnyOptions, Game, GameId, History, Setup, TurnActions};
 
+use super::lines::LineError;
+pub use super::lines::SavedVariation;
+use super::lines::replay_moves;
 use super::tree::GameTree;
 
 /// The version this build writes.
@@ -54,20 +57,6 @@ pub struct SaveFile {
     /// When it was saved (UTC, `YYYY-MM-DD hh:mm:ss`).
     #[serde(default)]
     pub saved_at: String,
-}
-
-/// A variation as saved: the line it branches from (0 the main line, `k` the `k`-th
-/// variation, which comes before it in the file), after how many of that line's moves, and its
-/// own moves in notation.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SavedVariation {
-    /// The line it branches from: 0 the main line, `k` the `k`-th variation.
-    pub from: usize,
-    /// The moves of that line played before it branches (0: at that line's start).
-    pub after: usize,
-    /// Its moves, in the game's notation.
-    pub moves: Vec<String>,
 }
 
 /// A saved game that was read and replayed: its start, the main line's decisions and the whole
@@ -175,6 +164,25 @@ impl fmt::Display for SaveError {
 
 impl std::error::Error for SaveError {}
 
+impl From<LineError> for SaveError {
+    fn from(e: LineError) -> SaveError {
+        match e {
+            LineError::Branch { variation, why } => SaveError::Branch { variation, why },
+            LineError::Move {
+                variation,
+                number,
+                text,
+                why,
+            } => SaveError::VariationMove {
+                variation,
+                number,
+                text,
+                why,
+            },
+        }
+    }
+}
+
 impl SaveFile {
     /// The save of a game of one line: its start, its moves' notation and its seats, stamped
     /// now.
@@ -269,7 +277,8 @@ impl SaveFile {
                 }
             })?;
         let mut tree = GameTree::of_line(&main);
-        super::lines::add_variations(&mut tree, &start, &self.variations)?;
+        super::lines::add_variations(&mut tree, &start, &self.variations)
+            .map_err(SaveError::from)?;
         Ok(LoadedGame {
             start,
             moves: main.into_iter().map(|(a, _)| a).collect(),
@@ -305,38 +314,6 @@ impl SaveFile {
     }
 }
 
-/// Plays `moves` (notation) from `from`, the position `history` ends at; each move's decisions and canonical notation, or the index of the first move that
-/// cannot be played and why (a move after the history's draw is refused too).
-pub(crate) fn replay_moves(
-    from: &AnyGame,
-    history: &History,
-    moves: &[String],
-) -> Result<Vec<(TurnActions, String)>, (usize, String)> {
-    let mut now = from.clone();
-    let mut record = history.clone();
-    let mut out = Vec::with_capacity(moves.len());
-    for (i, text) in moves.iter().enumerate() {
-        if let Some(reason) = record.drawn_by() {
-            return Err((
-                i,
-                format!(
-                    "the game was already drawn: {}",
-                    drawn_because(reason, record.no_capture_turns())
-                ),
-            ));
-        }
-        let (after, actions) = play_move(&now, text).map_err(|e| (i, e.to_string()))?;
-        let mut turn = crate::rules::Turn::new(now.clone());
-        for &a in &actions {
-            let _ = turn.play(a);
-        }
-        out.push((actions, turn.notation()));
-        now = after;
-        record.push(&now);
-    }
-    Ok(out)
-}
-
 /// Just the version field, read leniently.
 #[derive(Deserialize)]
 struct VersionOnly {
@@ -365,15 +342,6 @@ pub(crate) fn utc_now() -> String {
         rest % 3600 / 60,
         rest % 60
     )
-}
-
-/// Why a game's history drew it, for a refusal.
-fn drawn_because(reason: crate::rules::Reason, no_capture_turns: u32) -> String {
-    if reason == crate::rules::Reason::NoCapture {
-        format!("no stone had been captured for {no_capture_turns} turns")
-    } else {
-        "its position had occurred for the third time".to_owned()
-    }
 }
 
 #[cfg(test)]

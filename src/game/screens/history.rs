@@ -154,7 +154,8 @@ struct Rows<'a> {
     tree: &'a GameTree,
     /// The node of the position on the board.
     shown: usize,
-    /// The nodes of the line played.
+    /// The nodes of the line played, its first move first (a node of depth `d` is on it when
+    /// it stands at `d - 1`).
     played: Vec<usize>,
     tr: &'a Tr,
 }
@@ -188,7 +189,9 @@ impl Rows<'_> {
         let label = format!("{}. {}", node.depth, node.notation);
         let response = ui.selectable_label(self.shown == n, label);
         if response.clicked() {
-            requests.write(if self.played.contains(&n) {
+            let on_played_line =
+                node.depth.checked_sub(1).and_then(|i| self.played.get(i)) == Some(&n);
+            requests.write(if on_played_line {
                 SessionRequest::View(node.depth)
             } else {
                 SessionRequest::GoTo(n)
