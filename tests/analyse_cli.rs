@@ -4,20 +4,9 @@
 use stackyard::files::save::SaveFile;
 use stackyard::rules::{Game, play_move};
 
-/// Runs the command line in-process; (exit status, standard output, standard error).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = stackyard::cli::run(
-        std::iter::once("stackyard").chain(args.iter().copied()),
-        &mut out,
-        &mut err,
-    );
-    (
-        code,
-        String::from_utf8(out).unwrap(),
-        String::from_utf8(err).unwrap(),
-    )
-}
+mod common;
+
+use common::run_cli as run;
 
 /// A short recorded game of `game` (computer against random play), in its own folder.
 fn recorded_game(game: &str) -> std::path::PathBuf {

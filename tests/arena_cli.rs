@@ -2,20 +2,9 @@
 //! names, progress on standard error, the same games on several threads as on one, and clear
 //! refusals of bad players and counts.
 
-/// Runs the command line in-process; (exit status, standard output, standard error).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = stackyard::cli::run(
-        std::iter::once("stackyard").chain(args.iter().copied()),
-        &mut out,
-        &mut err,
-    );
-    (
-        code,
-        String::from_utf8(out).unwrap(),
-        String::from_utf8(err).unwrap(),
-    )
-}
+mod common;
+
+use common::run_cli as run;
 
 /// A number field of a one-line JSON object.
 fn field(json: &str, name: &str) -> f64 {

@@ -159,11 +159,7 @@ fn whole_move(
         best.push(a);
         search.advance(a);
     }
-    let continuing = Settings {
-        iterations: settings.iterations.saturating_div(2).max(1),
-        time: settings.time.map(|t| t / 4),
-        ..settings.clone()
-    };
+    let continuing = settings.continuing();
     while !turn.is_complete() {
         if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
             return None;

@@ -58,6 +58,19 @@ pub struct Settings {
     pub shared_tree: bool,
 }
 
+impl Settings {
+    /// The settings for a decision that continues a turn: a quarter of the time and half the
+    /// playouts (at least one) of the turn's first decision.
+    #[must_use]
+    pub fn continuing(&self) -> Settings {
+        Settings {
+            time: self.time.map(|t| t / 4),
+            iterations: self.iterations.saturating_div(2).max(1),
+            ..self.clone()
+        }
+    }
+}
+
 /// Strength levels a person can choose per seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -124,13 +137,10 @@ impl Level {
     #[must_use]
     pub fn decision_settings(self, master_time: Duration, continuing: bool) -> Settings {
         let settings = self.settings(master_time);
-        if !continuing {
-            return settings;
-        }
-        Settings {
-            time: settings.time.map(|t| t / 4),
-            iterations: settings.iterations.saturating_div(2).max(1),
-            ..settings
+        if continuing {
+            settings.continuing()
+        } else {
+            settings
         }
     }
 

@@ -288,7 +288,7 @@ impl Fields {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::files::lines::saved_lines;
+    use crate::files::lines::{play_text, saved_lines};
     use crate::files::record::{game_record, tree_record};
     use crate::rules::{GameId, play_move};
 
@@ -297,11 +297,8 @@ mod tests {
     fn branching() -> (AnyGame, GameTree) {
         let start = AnyGame::start_with(GameId::Splay, []).unwrap();
         let mut tree = GameTree::new();
-        let add = |tree: &mut GameTree, from: usize, text: &str| {
-            let (position, _) = position_at(tree, &start, from);
-            let (_, actions) = play_move(&position, text).unwrap();
-            tree.play(from, actions, text.to_owned())
-        };
+        let add =
+            |tree: &mut GameTree, from: usize, text: &str| play_text(tree, &start, from, text);
         let a = add(&mut tree, ROOT, "c3-c4");
         let b = add(&mut tree, a, "c6-c5");
         add(&mut tree, b, "d3-d4");

@@ -207,22 +207,30 @@ pub fn position_at(tree: &GameTree, start: &AnyGame, n: usize) -> (AnyGame, Hist
     (now, history)
 }
 
+/// Plays the move `text` at node `from` of a tree of a game from `start` (for tests).
+///
+/// # Panics
+/// If the move cannot be played there.
+#[cfg(test)]
+pub(crate) fn play_text(tree: &mut GameTree, start: &AnyGame, from: usize, text: &str) -> usize {
+    let (position, _) = position_at(tree, start, from);
+    let (_, actions) = play_move(&position, text).expect("a legal move");
+    tree.play(from, actions, text.to_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::files::save::{SaveFile, SavedSeats};
-    use crate::rules::{GameId, play_move};
+    use crate::rules::GameId;
 
     /// Splay's start, a main line of four moves, a variation at move 2 with a variation of its
     /// own at its second move, and a second variation at the start.
     fn branching() -> (AnyGame, GameTree) {
         let start = AnyGame::start_with(GameId::Splay, []).unwrap();
         let mut tree = GameTree::new();
-        let add = |tree: &mut GameTree, from: usize, text: &str| {
-            let (position, _) = position_at(tree, &start, from);
-            let (_, actions) = play_move(&position, text).unwrap();
-            tree.play(from, actions, text.to_owned())
-        };
+        let add =
+            |tree: &mut GameTree, from: usize, text: &str| play_text(tree, &start, from, text);
         let mut at = ROOT;
         let mut main = Vec::new();
         for m in ["c3-c4", "c6-c5", "d3-d4", "d6-d5"] {

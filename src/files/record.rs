@@ -14,21 +14,11 @@ pub const INDENT: usize = 2;
 /// goes on).
 #[must_use]
 pub fn tree_record(start: &AnyGame, tree: &GameTree, result: Option<Outcome>) -> String {
-    let main: Vec<String> = tree
-        .main_line()
-        .iter()
-        .map(|&n| tree.node(n).notation.clone())
-        .collect();
     let (now, _) = super::lines::position_at(tree, start, tree.line_end(ROOT));
-    let plain = game_record(start, &main, &now, result);
-    let mut moves = String::new();
-    write_moves(tree, ROOT, 0, &mut moves);
-    let (head, tail) = plain.split_at(plain.find("Position: ").unwrap_or(plain.len()));
-    let head = head
-        .lines()
-        .take(4)
-        .fold(String::new(), |t, l| t + l + "\n");
-    format!("{head}{moves}{tail}")
+    let mut text = head(start);
+    write_moves(tree, ROOT, 0, &mut text);
+    text.push_str(&tail(&now, result));
+    text
 }
 
 /// Writes the line from node `at` on, each variation indented below the move it replaces.
@@ -58,21 +48,31 @@ pub fn game_record(
     now: &AnyGame,
     result: Option<Outcome>,
 ) -> String {
-    let options = ron::to_string(&start.options()).unwrap_or_else(|e| format!("({e})"));
-    let mut text = format!(
-        "Stackyard game record\nGame: {}\nOptions: {options}\nStart: {}\n",
-        start.id().title(),
-        start.to_setup()
-    );
+    let mut text = head(start);
     for (i, m) in moves.iter().enumerate() {
         text.push_str(&format!("{}. {m}\n", i + 1));
     }
-    text.push_str(&format!(
+    text.push_str(&tail(now, result));
+    text
+}
+
+/// The lines before the moves: the header, the game, its options and its start.
+fn head(start: &AnyGame) -> String {
+    let options = ron::to_string(&start.options()).unwrap_or_else(|e| format!("({e})"));
+    format!(
+        "Stackyard game record\nGame: {}\nOptions: {options}\nStart: {}\n",
+        start.id().title(),
+        start.to_setup()
+    )
+}
+
+/// The lines after the moves: the position reached and the result.
+fn tail(now: &AnyGame, result: Option<Outcome>) -> String {
+    format!(
         "Position: {}\nResult: {}\n",
         now.to_setup(),
         result.map_or_else(|| "ongoing".to_owned(), |o| o.to_string())
-    ));
-    text
+    )
 }
 
 #[cfg(test)]

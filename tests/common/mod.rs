@@ -1,5 +1,5 @@
 //! Helpers shared by the integration tests: the perft file reader, the action model's checks,
-//! and an X server of a test's own (`xvfb`).
+//! the command line run in-process, and an X server of a test's own (`xvfb`).
 
 #![allow(
     dead_code,
@@ -134,4 +134,19 @@ pub fn random_positions<G: Game>(start: &G, games: usize, plies: usize, seed: u6
         }
     }
     out
+}
+
+/// Runs the command line in-process; (exit status, standard output, standard error).
+pub fn run_cli(args: &[&str]) -> (i32, String, String) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = stackyard::cli::run(
+        std::iter::once("stackyard").chain(args.iter().copied()),
+        &mut out,
+        &mut err,
+    );
+    (
+        code,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
 }
