@@ -316,6 +316,46 @@ fn start_a_game_from_the_title() {
     assert_eq!(file.game, GameId::Grabber8, "{moves:?}");
 }
 
+/// The editor opened from the title's Splay card: a position built by clicks on empty cells,
+/// then Play from here, and one move played in it.
+fn set_up_a_position_from_the_title() {
+    let x = Xvfb::start(1280, 720);
+    let dir = scratch("editor");
+    people_only(&dir);
+    let mut app = launch(&x, &dir, &[]);
+    app.layout_when("the title", |r| r.screen == "title");
+    app.click_control(&x, "set up splay");
+    app.layout_when("the editor", |r| {
+        r.screen == "editor" && !r.cells.is_empty()
+    });
+    app.click_control(&x, "editor clear");
+    let mut shown = app.layout_when("a cleared board", |r| {
+        r.editing.starts_with("splay 8/8/8/8/8/8/8/8 ")
+    });
+    for (brush, cell) in [
+        ("brush black", "c3"),
+        ("brush black", "f6"),
+        ("brush white", "e7"),
+    ] {
+        app.click_control(&x, brush);
+        let at = shown.cells.iter().find(|s| s.cell == cell).unwrap().board;
+        app.instant_click(&x, at);
+        let before = shown.editing.clone();
+        shown = app.layout_when(&format!("a stone on {cell}"), |r| r.editing != before);
+    }
+    let wanted = "splay 8/4,w,3/5,b,2/8/8/2,b,5/8/8 b 0 0 0";
+    assert_eq!(shown.editing, wanted);
+    app.click_control(&x, "play from here");
+    app.layout_when("the game", |r| r.screen == "game" && r.editing.is_empty());
+    let start =
+        AnyGame::from_setup_with(&stackyard::rules::Setup::parse(wanted).unwrap(), []).unwrap();
+    app.play_a_turn(&x, &start);
+    let moves = app.autosaved_moves(1);
+    let (file, _) = SaveFile::load(&dir.join("data/autosave.ron")).unwrap();
+    assert_eq!(file.start, wanted, "{moves:?}");
+    assert_eq!(moves.len(), 1);
+}
+
 /// Whether the X server shows no cursor: XFixes' cursor image is all transparent.
 fn cursor_is_hidden(display: &str) -> bool {
     use x11rb::protocol::xfixes::ConnectionExt as _;
@@ -409,6 +449,7 @@ fn the_app_is_played_through_a_real_window() {
     }
     seat_the_computer_by_clicks();
     start_a_game_from_the_title();
+    set_up_a_position_from_the_title();
 }
 
 #[test]

@@ -75,6 +75,7 @@ fn the_settings_file_governs_the_app_and_changes_are_written_back() {
             coordinates: false,
             legal_targets: false,
             thinking: true,
+            engine_view: true,
         }
     );
     assert_eq!(world.resource::<ThemeChoice>().0, "high-contrast");

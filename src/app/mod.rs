@@ -1,6 +1,7 @@
 //! The desktop app: Bevy's plugins set up for Stackyard, the game, and the screenshot mode.
 
 pub mod bench_frames;
+pub mod game_gif;
 pub mod icon;
 mod opening;
 mod screenshot;
@@ -129,6 +130,9 @@ pub fn build(options: AppOptions) -> App {
     } else {
         options.screen
     };
+    if screen == game::core::screen::Screen::Editor {
+        app.insert_resource(game::core::editor::Editor::of(&options.position));
+    }
     app.insert_state(screen);
     if options.print_layout {
         app.insert_resource(game::screens::layout_report::PrintLayout);

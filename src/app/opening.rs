@@ -1,4 +1,4 @@
-//! The screens the app can open on (`--screen`), each by the one name it is given: the four
+//! The screens the app can open on (`--screen`), each by the one name it is given: the five
 //! screens of `game::core::screen::Screen`, and two that open one of them with a window up (the
 //! title with Settings, a kiosk's game with the idle prompt).
 
@@ -19,17 +19,20 @@ pub enum OpeningScreen {
     Attract,
     /// A kiosk's game with the idle prompt up.
     IdlePrompt,
+    /// The position editor, on the game or position asked for.
+    Editor,
 }
 
 impl OpeningScreen {
     /// Every one, in the order `--help` lists them.
-    pub const ALL: [OpeningScreen; 6] = [
+    pub const ALL: [OpeningScreen; 7] = [
         OpeningScreen::Title,
         OpeningScreen::Game,
         OpeningScreen::HowToPlay,
         OpeningScreen::Settings,
         OpeningScreen::Attract,
         OpeningScreen::IdlePrompt,
+        OpeningScreen::Editor,
     ];
 
     /// The name `--screen` takes.
@@ -56,6 +59,7 @@ impl OpeningScreen {
             OpeningScreen::Game | OpeningScreen::IdlePrompt => Screen::Game,
             OpeningScreen::HowToPlay => Screen::HowToPlay,
             OpeningScreen::Attract => Screen::Attract,
+            OpeningScreen::Editor => Screen::Editor,
         }
     }
 

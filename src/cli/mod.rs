@@ -221,6 +221,23 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Draw a saved game's main line as an animated GIF, off-screen (no window needed): the
+    /// start, then each move's animation and the position it reaches
+    #[cfg(feature = "app")]
+    Gif {
+        /// The saved game (a save, the autosave, or a `match --records` game)
+        #[arg(long, value_name = "FILE")]
+        load: std::path::PathBuf,
+        /// The GIF to write
+        #[arg(long, value_name = "OUT")]
+        out: std::path::PathBuf,
+        /// The picture's size, WIDTHxHEIGHT, from 480x270 to 1280x720
+        #[arg(long, default_value = "480x270")]
+        size: String,
+        /// The graphics quality it is drawn at: low, medium, high or auto
+        #[arg(long, value_name = "LEVEL", default_value = "low")]
+        quality: crate::files::settings::Quality,
+    },
     /// Measure random playouts, actions and search iterations per second, per game
     Bench {
         /// Only this game
@@ -271,6 +288,31 @@ fn bench_frames(
     json: bool,
 ) -> Result<Vec<String>, referee::Failure> {
     use crate::files::settings::Quality;
+    let bevy::math::UVec2 { x: w, y: h } = picture_size(size)?;
+    if !(seconds.is_finite() && seconds > 0.0) {
+        return Err(referee::Failure::usage(format!(
+            "bad --seconds {seconds}: give a positive number"
+        )));
+    }
+    let levels = quality.map_or_else(
+        || vec![Quality::Low, Quality::Medium, Quality::High],
+        |q| vec![q],
+    );
+    crate::app::bench_frames::run(&crate::app::bench_frames::FramesRequest {
+        levels,
+        seconds,
+        size: bevy::math::UVec2::new(w, h),
+        json,
+    })
+    .map_err(|why| referee::Failure {
+        code: 1,
+        message: why,
+    })
+}
+
+/// A picture's `--size WIDTHxHEIGHT`, each side 16 to 8192 pixels.
+#[cfg(feature = "app")]
+fn picture_size(size: &str) -> Result<bevy::math::UVec2, referee::Failure> {
     let bad_size = || {
         referee::Failure::usage(format!(
             "bad --size '{size}': give WIDTHxHEIGHT, each 16 to 8192 pixels"
@@ -286,20 +328,37 @@ fn bench_frames(
     let (Some(w), Some(h)) = (side(w), side(h)) else {
         return Err(bad_size());
     };
-    if !(seconds.is_finite() && seconds > 0.0) {
+    Ok(bevy::math::UVec2::new(w, h))
+}
+
+/// `gif`: checks its arguments, then draws the game, printing each move drawn to `err`.
+#[cfg(feature = "app")]
+fn game_gif(
+    load: std::path::PathBuf,
+    out: std::path::PathBuf,
+    size: &str,
+    quality: crate::files::settings::Quality,
+    err: &mut dyn Write,
+) -> Result<Vec<String>, referee::Failure> {
+    use crate::app::game_gif::{GifRequest, check_size, run};
+    let size = picture_size(size)?;
+    check_size(size).map_err(referee::Failure::usage)?;
+    if !crate::app::game_gif::writable_place(&out) {
         return Err(referee::Failure::usage(format!(
-            "bad --seconds {seconds}: give a positive number"
+            "bad --out {}: its folder does not exist",
+            out.display()
         )));
     }
-    let levels = quality.map_or_else(
-        || vec![Quality::Low, Quality::Medium, Quality::High],
-        |q| vec![q],
-    );
-    crate::app::bench_frames::run(&crate::app::bench_frames::FramesRequest {
-        levels,
-        seconds,
-        size: bevy::math::UVec2::new(w, h),
-        json,
+    let (_, game) = crate::files::save::SaveFile::load(&load)
+        .map_err(|e| referee::Failure::usage(format!("{}: {e}", load.display())))?;
+    let request = GifRequest {
+        game,
+        out,
+        size,
+        quality,
+    };
+    run(&request, &mut |done, all| {
+        let _ = writeln!(err, "move {done} of {all} drawn");
     })
     .map_err(|why| referee::Failure {
         code: 1,
@@ -461,5 +520,12 @@ fn run_command(command: Command, err: &mut dyn Write) -> Result<Vec<String>, ref
             size,
             json,
         } => bench_frames(quality, seconds, &size, json),
+        #[cfg(feature = "app")]
+        Command::Gif {
+            load,
+            out,
+            size,
+            quality,
+        } => game_gif(load, out, &size, quality, err),
     }
 }

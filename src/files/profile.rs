@@ -84,6 +84,9 @@ pub struct Profile {
     pub hide_cursor_secs: u32,
     /// The PIN the staff type after five taps in the top-left corner (4 to 8 digits).
     pub staff_pin: String,
+    /// Whether visitors may set up positions in the position editor (hidden if left out).
+    #[serde(default)]
+    pub editor: bool,
 }
 
 fn default_level() -> Level {

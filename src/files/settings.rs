@@ -66,6 +66,12 @@ pub enum Quality {
 impl Quality {
     /// The levels' names, as the command line takes them.
     pub const NAMES: [&str; 4] = ["auto", "low", "medium", "high"];
+
+    /// The level's name, as the command line takes it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        Quality::NAMES[self as usize]
+    }
 }
 
 impl std::str::FromStr for Quality {
@@ -103,6 +109,10 @@ pub struct Settings {
     pub coordinates: bool,
     /// Whether the cells the computer is weighing glow while it thinks.
     pub show_thinking: bool,
+    /// Whether the engine's view (the evaluation bar and graph, the best line) is shown where
+    /// it cannot help a player against the computer: in analysis, with no computer seated, and
+    /// once a game has ended.
+    pub show_engine_view: bool,
     /// The theme: a file name in `assets/themes` without `.ron`.
     pub theme: String,
     /// The language of the texts: a table in `assets/i18n` (`en`, `de`).
@@ -136,6 +146,7 @@ impl Default for Settings {
             legal_highlighting: true,
             coordinates: true,
             show_thinking: true,
+            show_engine_view: true,
             theme: DEFAULT_THEME.into(),
             language: super::i18n::ENGLISH.into(),
             volume: 0.7,
@@ -367,6 +378,7 @@ mod tests {
             legal_highlighting: false,
             coordinates: false,
             show_thinking: false,
+            show_engine_view: false,
             theme: "high-contrast".into(),
             seats: SavedSeats {
                 black: None,

@@ -22,6 +22,7 @@ mod any;
 pub(crate) mod bits;
 pub mod cash_in_hand;
 mod cell;
+mod edit;
 mod game;
 mod game_id;
 pub mod grabber;
@@ -41,6 +42,7 @@ pub use action::{Action, ActionList, MAX_ACTIONS, TurnActions};
 pub use any::{AnyGame, AnyOptions, BUILT};
 pub use cash_in_hand::{CashInHand, CashInHandOptions};
 pub use cell::{Cell, CellError, Dir, Geometry, MAX_SIDE};
+pub use edit::{Brush, ExtraField};
 pub use game::{
     DEFAULT_PLY_CAP, Game, GameOptions, OptionError, Outcome, Reason, parse_colour, parse_ply_cap,
     parse_switch, parse_turns,

@@ -37,6 +37,12 @@ impl FromWorld for Canvas {
 }
 
 impl Canvas {
+    /// The image itself (what `stackyard gif` reads back).
+    #[must_use]
+    pub fn image(&self) -> Handle<Image> {
+        self.0.clone()
+    }
+
     /// Where the 3D camera draws: the canvas, `scale` of its pixels to a window's logical pixel.
     #[must_use]
     pub fn target(&self, scale: f32) -> RenderTarget {

@@ -95,7 +95,8 @@ pub(super) fn plugin(app: &mut App) {
             show_targets.run_if(
                 resource_changed::<Session>
                     .or_else(resource_exists_and_changed::<crate::game::core::opponent::Hint>)
-                    .or_else(resource_changed::<crate::game::core::preferences::ViewSettings>),
+                    .or_else(resource_changed::<crate::game::core::preferences::ViewSettings>)
+                    .or_else(resource_added::<crate::game::core::editor::Editor>),
             ),
         )
             .in_set(crate::game::core::GameSystems::Present),
@@ -168,10 +169,15 @@ fn show_targets(
     look: Res<MarkerLook>,
     hint: Option<Res<crate::game::core::opponent::Hint>>,
     settings: Res<crate::game::core::preferences::ViewSettings>,
+    editor: Option<Res<crate::game::core::editor::Editor>>,
     old: Query<Entity, Or<(With<Marker>, With<Decoration>)>>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
+    }
+    // A position being set up has no moves to show: a click there edits the cell.
+    if editor.is_some() {
+        return;
     }
     let position = session.position();
     let mut markers = Markers {

@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 
 pub mod animation;
+pub mod best_line;
 pub mod camera;
 pub mod canvas;
 pub mod effects;
@@ -43,6 +44,7 @@ pub(super) fn presentation_plugin(app: &mut App) {
         effects::panel_plugin,
         tap::plugin,
         thinking::plugin,
+        best_line::plugin,
     ));
     #[cfg(feature = "sound")]
     app.add_plugins(sound::plugin);

@@ -2,12 +2,14 @@
 //! the rules state, and one disc entity per stone, moved by the animation and checked against
 //! the rules whenever the board is at rest.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use crate::rules::{Cell, Game, Player, Stack};
+use crate::rules::{Cell, ExtraField, Game, Geometry, Player, Setup, Stack};
 
 use crate::game::board::layout::{DiscPlace, place_translation};
 use crate::game::board::tap::report_clicks;
+use crate::game::core::editor::Editor;
 use crate::game::core::motion::BoardMotion;
 use crate::game::core::session::{
     BoardClick, BoardReset, DecisionsTakenBack, PositionViewed, Session,
@@ -54,7 +56,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                sync_stack_entities.run_if(resource_changed::<Session>),
+                sync_stack_entities.run_if(
+                    resource_changed::<Session>.or_else(resource_exists_and_changed::<Editor>),
+                ),
                 respawn_discs_on_reset,
                 put_back_stones_taken_back,
                 reconcile_discs_at_rest,
@@ -62,6 +66,54 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(crate::game::core::GameSystems::Sync),
         );
+}
+
+/// What the stones show: the session's position, or the editor's setup while it is open.
+#[derive(SystemParam)]
+pub struct ShownBoard<'w> {
+    session: Res<'w, Session>,
+    editor: Option<Res<'w, Editor>>,
+}
+
+/// The most stones a capture tray shows of an edited count (a wrong count is the check's to
+/// refuse, not the tray's to draw).
+const TRAY_SHOWN: u32 = 64;
+
+impl ShownBoard<'_> {
+    fn setup(&self) -> Option<&Setup> {
+        self.editor.as_ref().map(|e| &e.setup)
+    }
+
+    fn geometry(&self) -> Geometry {
+        self.setup()
+            .map_or(self.session.position().id(), |s| s.game)
+            .geometry()
+    }
+
+    fn stack(&self, cell: Cell) -> Stack {
+        self.setup()
+            .map_or_else(|| self.session.position().stack(cell), |s| s.stack(cell))
+    }
+
+    fn is_changed(&self) -> bool {
+        self.session.is_changed() || self.editor.as_ref().is_some_and(Res::is_changed)
+    }
+
+    /// The places of all stones shown.
+    fn places(&self) -> Vec<(DiscPlace, Player)> {
+        let Some(setup) = self.setup() else {
+            return rules_places(&self.session);
+        };
+        let mut out = board_places(setup.game.geometry(), |c| setup.stack(c));
+        for field in ExtraField::of(setup.game) {
+            if let ExtraField::Captured(by) = *field {
+                for slot in 0..setup.extra_count(*field).min(TRAY_SHOWN) as usize {
+                    out.push((DiscPlace::Captured { by, slot }, !by));
+                }
+            }
+        }
+        out
+    }
 }
 
 /// Small deterministic variation per stone.
@@ -78,14 +130,13 @@ fn jitter(seed: u64) -> Vec3 {
 /// Keeps one `StackView` entity per occupied cell, with the stones the rules say.
 pub fn sync_stack_entities(
     mut commands: Commands,
-    session: Res<Session>,
+    shown: ShownBoard,
     mut stacks: Query<(Entity, &StackView, &mut StackStones)>,
 ) {
-    let position = session.position();
-    let g = position.id().geometry();
+    let g = shown.geometry();
     let mut seen = std::collections::HashSet::new();
     for (entity, view, mut stones) in &mut stacks {
-        let wanted = position.stack(view.cell);
+        let wanted = shown.stack(view.cell);
         if wanted.is_empty() || !seen.insert(view.cell) {
             commands.entity(entity).despawn();
         } else if stones.0 != wanted {
@@ -93,7 +144,7 @@ pub fn sync_stack_entities(
         }
     }
     for cell in g.cells() {
-        let stack = position.stack(cell);
+        let stack = shown.stack(cell);
         if !stack.is_empty() && !seen.contains(&cell) {
             commands.spawn((
                 Name::new(format!("Stack {cell}")),
@@ -105,13 +156,11 @@ pub fn sync_stack_entities(
     }
 }
 
-/// The places of all stones as the rules state has them.
-fn rules_places(session: &Session) -> Vec<(DiscPlace, Player)> {
-    let position = session.position();
-    let g = position.id().geometry();
+/// The places of the stones of the stacks on a board.
+fn board_places(g: Geometry, stack: impl Fn(Cell) -> Stack) -> Vec<(DiscPlace, Player)> {
     let mut out = Vec::new();
     for cell in g.cells() {
-        for (level, colour) in position.stack(cell).stones().enumerate() {
+        for (level, colour) in stack(cell).stones().enumerate() {
             out.push((
                 DiscPlace::Board {
                     cell,
@@ -121,6 +170,13 @@ fn rules_places(session: &Session) -> Vec<(DiscPlace, Player)> {
             ));
         }
     }
+    out
+}
+
+/// The places of all stones as the rules state has them.
+fn rules_places(session: &Session) -> Vec<(DiscPlace, Player)> {
+    let position = session.position();
+    let mut out = board_places(position.id().geometry(), |c| position.stack(c));
     if let Some((cell, stones)) = position.hand() {
         for (level, colour) in stones.stones().enumerate() {
             out.push((
@@ -145,13 +201,14 @@ fn rules_places(session: &Session) -> Vec<(DiscPlace, Player)> {
     out
 }
 
-fn spawn_all_discs(commands: &mut Commands, session: &Session) {
-    let g = session.position().id().geometry();
-    for (n, (place, colour)) in rules_places(session).into_iter().enumerate() {
+fn spawn_all_discs(commands: &mut Commands, shown: &ShownBoard) {
+    let g = shown.geometry();
+    let moves = shown.session.moves().len() as u64;
+    for (n, (place, colour)) in shown.places().into_iter().enumerate() {
         let disc = Disc {
             colour,
             place,
-            jitter: jitter(n as u64 * 7919 + session.moves().len() as u64),
+            jitter: jitter(n as u64 * 7919 + moves),
         };
         spawn_disc(commands, disc, disc.rest(g));
     }
@@ -176,14 +233,14 @@ pub fn spawn_disc(commands: &mut Commands, disc: Disc, at: Transform) -> Entity 
 }
 
 /// Builds the stones of the starting position.
-pub fn spawn_discs_from_rules(mut commands: Commands, session: Res<Session>) {
-    spawn_all_discs(&mut commands, &session);
+pub fn spawn_discs_from_rules(mut commands: Commands, shown: ShownBoard) {
+    spawn_all_discs(&mut commands, &shown);
 }
 
 fn respawn_discs_on_reset(
     mut commands: Commands,
     mut resets: MessageReader<BoardReset>,
-    session: Res<Session>,
+    shown: ShownBoard,
     discs: Query<Entity, With<Disc>>,
 ) {
     if resets.read().count() == 0 {
@@ -192,7 +249,7 @@ fn respawn_discs_on_reset(
     for e in &discs {
         commands.entity(e).despawn();
     }
-    spawn_all_discs(&mut commands, &session);
+    spawn_all_discs(&mut commands, &shown);
 }
 
 /// Decisions taken back, or another position looked at: the stones stay (the same entities)
@@ -202,34 +259,34 @@ fn put_back_stones_taken_back(
     mut commands: Commands,
     mut taken_back: MessageReader<DecisionsTakenBack>,
     mut viewed: MessageReader<PositionViewed>,
-    session: Res<Session>,
+    shown: ShownBoard,
     discs: Query<(Entity, &Disc)>,
 ) {
     let changed = taken_back.read().count() + viewed.read().count() > 0;
-    if !changed || stones_match_rules(&session, &discs) {
+    if !changed || stones_match_rules(&shown, &discs) {
         return;
     }
     for (e, _) in &discs {
         commands.entity(e).despawn();
     }
-    spawn_all_discs(&mut commands, &session);
+    spawn_all_discs(&mut commands, &shown);
 }
 
-/// Whether every stone is (or is going) where the rules say.
-fn stones_match_rules(session: &Session, discs: &Query<(Entity, &Disc)>) -> bool {
-    let mut shown: Vec<(DiscPlace, Player)> =
+/// Whether every stone is (or is going) where the rules (or the editor) say.
+fn stones_match_rules(shown: &ShownBoard, discs: &Query<(Entity, &Disc)>) -> bool {
+    let mut on_screen: Vec<(DiscPlace, Player)> =
         discs.iter().map(|(_, d)| (d.place, d.colour)).collect();
-    let mut wanted = rules_places(session);
-    shown.sort_unstable();
+    let mut wanted = shown.places();
+    on_screen.sort_unstable();
     wanted.sort_unstable();
-    shown == wanted
+    on_screen == wanted
 }
 
 /// When nothing moves, the stones must be exactly where the rules say; if they are not (which
 /// would be a bug), they are rebuilt from the rules, and the mismatch is logged.
 fn reconcile_discs_at_rest(
     mut commands: Commands,
-    session: Res<Session>,
+    shown: ShownBoard,
     discs: Query<(Entity, &Disc)>,
     motion: Res<BoardMotion>,
     mut was_moving: Local<bool>,
@@ -238,15 +295,17 @@ fn reconcile_discs_at_rest(
         *was_moving = true;
         return;
     }
-    if !session.is_changed() && !std::mem::take(&mut *was_moving) {
+    if !shown.is_changed() && !std::mem::take(&mut *was_moving) {
         return;
     }
-    if !stones_match_rules(&session, &discs) {
-        warn!("the stones on screen differ from the rules state; rebuilding them");
+    if !stones_match_rules(&shown, &discs) {
+        if shown.editor.is_none() {
+            warn!("the stones on screen differ from the rules state; rebuilding them");
+        }
         for (e, _) in &discs {
             commands.entity(e).despawn();
         }
-        spawn_all_discs(&mut commands, &session);
+        spawn_all_discs(&mut commands, &shown);
     }
 }
 

@@ -1,6 +1,6 @@
 //! Whether the app runs as an exhibition kiosk, for the screens that differ there: the title
 //! shows only the profile's games and has no Quit and no Settings, and the game panel offers no
-//! saved games. The exhibition wing says so.
+//! saved games, and the position editor only if the profile asks. The exhibition wing says so.
 
 use bevy::prelude::*;
 
@@ -11,4 +11,12 @@ use crate::rules::GameId;
 pub struct Kiosk {
     /// The games the kiosk shows, in order.
     pub games: Vec<GameId>,
+    /// The profile lets visitors use the position editor.
+    pub editor: bool,
+}
+
+/// Whether the position editor is offered: always on a desktop, in a kiosk if its profile asks.
+#[must_use]
+pub fn editor_offered(kiosk: Option<&Kiosk>) -> bool {
+    kiosk.is_none_or(|k| k.editor)
 }

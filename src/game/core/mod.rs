@@ -4,6 +4,8 @@
 
 use bevy::prelude::*;
 
+pub mod editor;
+pub mod engine_view;
 pub mod i18n;
 pub mod kiosk;
 pub mod motion;
@@ -49,5 +51,7 @@ pub(super) fn logic_plugin(app: &mut App) {
         settings::plugin,
         i18n::plugin,
         opponent::plugin,
+        engine_view::plugin,
+        editor::plugin,
     ));
 }

@@ -19,6 +19,9 @@ pub struct ViewSettings {
     /// The cells of the decisions the computer is weighing glow while it thinks (and for a
     /// Hint), by their share of its playouts.
     pub thinking: bool,
+    /// The engine's view of the game (evaluation bar and graph, best line), where it cannot
+    /// help a player against the computer ([`crate::game::core::engine_view`]).
+    pub engine_view: bool,
 }
 
 impl Default for ViewSettings {
@@ -27,6 +30,7 @@ impl Default for ViewSettings {
             coordinates: true,
             legal_targets: true,
             thinking: true,
+            engine_view: true,
         }
     }
 }

@@ -1,5 +1,6 @@
-//! Which screen is up: the title (game cards), a game, how to play a game, or attract mode. The
-//! board and its stones stay in the world on every screen; the screens decide what takes input.
+//! Which screen is up: the title (game cards), a game, how to play a game, attract mode, or the
+//! position editor. The board and its stones stay in the world on every screen; the screens
+//! decide what takes input.
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
@@ -16,6 +17,8 @@ pub enum Screen {
     HowToPlay,
     /// Exhibition mode with no one playing: the computer plays itself, game after game.
     Attract,
+    /// The position editor: a position set up by clicks on the board, then played from.
+    Editor,
 }
 
 impl Screen {
@@ -27,6 +30,7 @@ impl Screen {
             Screen::Game => "game",
             Screen::HowToPlay => "how-to-play",
             Screen::Attract => "attract",
+            Screen::Editor => "editor",
         }
     }
 }

@@ -57,6 +57,7 @@ fn spread_settings(app: &mut App, s: &Settings) {
         coordinates: s.coordinates,
         legal_targets: s.legal_highlighting,
         thinking: s.show_thinking,
+        engine_view: s.show_engine_view,
     })
     .insert_resource(match s.animation {
         Animation::Off => AnimationSpeed::Off,
@@ -108,6 +109,7 @@ impl Preferences<'_> {
             },
             legal_highlighting: self.view.legal_targets,
             show_thinking: self.view.thinking,
+            show_engine_view: self.view.engine_view,
             coordinates: self.view.coordinates,
             theme: self.theme.0.clone(),
             language: self.language.0.clone(),

@@ -25,8 +25,11 @@ pub(super) fn plugin(app: &mut App) {
             (ask_if_still_playing, answer_or_drop_the_game)
                 .chain()
                 .run_if(in_state(Screen::Game)),
-            return_to_attract_from_menus
-                .run_if(in_state(Screen::Title).or_else(in_state(Screen::HowToPlay))),
+            return_to_attract_from_menus.run_if(
+                in_state(Screen::Title)
+                    .or_else(in_state(Screen::HowToPlay))
+                    .or_else(in_state(Screen::Editor)),
+            ),
         )
             .in_set(KioskSystems),
     )

@@ -123,6 +123,7 @@ pub fn panel_plugin(app: &mut App) {
 fn tell_the_screens(exhibition: Res<Exhibition>, mut commands: Commands) {
     commands.insert_resource(crate::game::core::kiosk::Kiosk {
         games: exhibition.games.clone(),
+        editor: exhibition.profile.editor,
     });
 }
 

@@ -1,5 +1,6 @@
 //! Export: the game record and the position string copied to the clipboard (from the move list),
-//! and F12 saving a screenshot as a PNG into the data folder's `screenshots` folder.
+//! and F12 (or the move list's Picture button) saving a screenshot as a PNG into the data
+//! folder's `screenshots` folder.
 
 use std::path::{Path, PathBuf};
 
@@ -21,6 +22,10 @@ pub enum CopyRequest {
     Position,
 }
 
+/// Save a picture of the window now, as F12 does (the move list's Picture button).
+#[derive(Message, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ScreenshotRequest;
+
 /// The text waiting to go to the clipboard, and what the last export did.
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
 pub struct Exported {
@@ -33,11 +38,12 @@ pub struct Exported {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Exported>()
         .add_message::<CopyRequest>()
+        .add_message::<ScreenshotRequest>()
         .add_systems(
             Update,
             (
                 prepare_copies,
-                take_screenshot_on_f12.run_if(resource_exists::<SaveFolder>),
+                take_screenshots.run_if(resource_exists::<SaveFolder>),
             ),
         )
         .add_systems(bevy_egui::EguiPrimaryContextPass, send_to_clipboard);
@@ -110,12 +116,15 @@ fn screenshot_path(folder: &Path) -> PathBuf {
     path
 }
 
-fn take_screenshot_on_f12(
+/// F12, or the move list's Picture button, saves the window as a PNG.
+fn take_screenshots(
     mut commands: Commands,
     keys: Res<ButtonInput<KeyCode>>,
+    mut requests: MessageReader<ScreenshotRequest>,
     folder: Res<SaveFolder>,
 ) {
-    if !keys.just_pressed(KeyCode::F12) {
+    let asked = requests.read().count() > 0;
+    if !keys.just_pressed(KeyCode::F12) && !asked {
         return;
     }
     let path = screenshot_path(&folder.0);

@@ -8,8 +8,12 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::files::tree::{GameTree, ROOT};
+use crate::game::core::engine_view::{EngineView, engine_view_allowed};
 use crate::game::core::i18n::Tr;
+use crate::game::core::preferences::ViewSettings;
+use crate::game::core::seats::Seats;
 use crate::game::core::session::{Session, SessionRequest};
+use crate::game::screens::evaluation::evaluation_graph;
 use crate::game::screens::export::{CopyRequest, Exported};
 
 pub(super) fn plugin(app: &mut App) {
@@ -17,6 +21,20 @@ pub(super) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         show_move_list.run_if(in_state(crate::game::core::screen::Screen::Game)),
     );
+}
+
+/// What decides whether the engine's view is shown, and the view itself.
+#[derive(bevy::ecs::system::SystemParam)]
+struct EngineSight<'w> {
+    view: Res<'w, EngineView>,
+    settings: Res<'w, ViewSettings>,
+    seats: Res<'w, Seats>,
+}
+
+impl EngineSight<'_> {
+    fn allowed(&self, session: &Session) -> bool {
+        engine_view_allowed(&self.settings, &self.seats, session, None)
+    }
 }
 
 fn show_move_list(
@@ -27,6 +45,8 @@ fn show_move_list(
     mut pastes: MessageWriter<crate::game::screens::import::PasteRequest>,
     exported: Res<Exported>,
     kiosk: Option<Res<crate::game::core::kiosk::Kiosk>>,
+    engine: EngineSight,
+    mut share: crate::game::screens::gif_export::ShareTools,
     tr: Res<Tr>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -44,6 +64,10 @@ fn show_move_list(
                 .stick_to_bottom(true)
                 .show(ui, |ui| move_rows(ui, &tr, &session, &mut requests));
             shown_move_buttons(ui, &tr, &session, &mut requests);
+            if engine.allowed(&session) {
+                ui.separator();
+                evaluation_graph(ui, &tr, &engine.view, &session, &mut requests);
+            }
             ui.separator();
             copy_buttons(ui, &tr, &mut copies);
             if kiosk.is_none()
@@ -53,6 +77,10 @@ fn show_move_list(
                     .clicked()
             {
                 pastes.write(crate::game::screens::import::PasteRequest);
+            }
+            // A kiosk keeps no files.
+            if kiosk.is_none() {
+                share.show(ui, &tr);
             }
             if !exported.status.is_empty() {
                 ui.label(egui::RichText::new(&exported.status).small().weak());

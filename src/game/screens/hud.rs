@@ -176,6 +176,7 @@ fn show_panel(
     mut files: crate::game::screens::saves::SavedGames,
     mut guided: ResMut<crate::game::screens::how_to_play::Guided>,
     mut next: ResMut<NextState<Screen>>,
+    mut editors: MessageWriter<crate::game::core::editor::OpenEditor>,
     tr: Res<Tr>,
     kiosk: Option<Res<crate::game::core::kiosk::Kiosk>>,
 ) -> Result {
@@ -198,6 +199,7 @@ fn show_panel(
                 seats: &seats,
                 thinking: thinking.as_deref(),
                 hint: hint.as_deref(),
+                offer_editor: crate::game::core::kiosk::editor_offered(kiosk.as_deref()),
             };
             status.show(ui, &tr, &mut count, &mut requests);
             ui.separator();
@@ -217,11 +219,18 @@ fn show_panel(
     if chosen_seats != *seats {
         *seats = chosen_seats;
     }
-    if let Some(screen) = go_to {
-        if screen == Screen::HowToPlay {
-            *guided = crate::game::screens::how_to_play::Guided::of(position.id());
+    match go_to {
+        // The editor opens on the position shown (its stones as they stand).
+        Some(Screen::Editor) => {
+            editors.write(crate::game::core::editor::OpenEditor(position.clone()));
         }
-        next.set(screen);
+        Some(screen) => {
+            if screen == Screen::HowToPlay {
+                *guided = crate::game::screens::how_to_play::Guided::of(position.id());
+            }
+            next.set(screen);
+        }
+        None => {}
     }
     Ok(())
 }
@@ -232,6 +241,8 @@ struct TurnStatus<'a> {
     seats: &'a Seats,
     thinking: Option<&'a Thinking>,
     hint: Option<&'a Hint>,
+    /// The panel offers the position editor.
+    offer_editor: bool,
 }
 
 impl TurnStatus<'_> {
@@ -396,6 +407,9 @@ fn turn_buttons(
         }
         if plain(ui, "hud.how_to_play", "hud.how_to_play.help") {
             go_to = Some(Screen::HowToPlay);
+        }
+        if status.offer_editor && plain(ui, "hud.set_up", "hud.set_up.help") {
+            go_to = Some(Screen::Editor);
         }
         if plain(ui, "hud.menu", "hud.menu.help") {
             go_to = Some(Screen::Title);

@@ -1,7 +1,8 @@
 //! Import: a game record or a position string pasted (the move list's Paste, or Ctrl+V over the
 //! board), or a save or record file dropped on the window, opens that game at its last move
 //! with its whole history. A wrong text is refused with the reader's reason and the game on the
-//! board stays as it was. Not in kiosk mode.
+//! board stays as it was. In the position editor, a position string is set up there. Not in
+//! kiosk mode.
 
 use bevy::prelude::*;
 use bevy::window::FileDragAndDrop;
@@ -9,6 +10,7 @@ use bevy_egui::{EguiClipboard, EguiContexts, EguiPrimaryContextPass};
 
 use crate::files::import::read_game;
 use crate::files::save::MAX_SAVE_BYTES;
+use crate::game::core::editor::Editor;
 use crate::game::core::i18n::Tr;
 use crate::game::core::kiosk::Kiosk;
 use crate::game::core::saving::take_saved_seats;
@@ -108,9 +110,11 @@ fn read_small_file(path: &std::path::Path) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|_| "it is not text".to_owned())
 }
 
-/// Opens each imported text as the game on the board, or says why not (the game stays).
+/// Opens each imported text as the game on the board, or says why not (the game stays). In the
+/// position editor a position string is set up there instead.
 fn open_imported_games(
     mut texts: MessageReader<ImportText>,
+    mut editor: Option<ResMut<Editor>>,
     mut session: ResMut<Session>,
     mut seats: ResMut<Seats>,
     mut reset: MessageWriter<BoardReset>,
@@ -119,6 +123,12 @@ fn open_imported_games(
     tr: Res<Tr>,
 ) {
     for ImportText(text) in texts.read() {
+        if let Some(editor) = editor.as_mut()
+            && editor.paste(text).is_ok()
+        {
+            exported.status = tr.t("editor.pasted").to_owned();
+            continue;
+        }
         match read_game(text) {
             Ok(game) => {
                 *session = Session::of_tree(game.start, game.tree);

@@ -3,7 +3,8 @@
 //! show, the turn in progress and the moves played, the window's size, each cell's point on
 //! screen (board level and stack top), the lit targets, each panel's rectangle and every
 //! control's, the named ones with their names (all in window pixels), and what the files gave
-//! (the theme and language in use, the title's pictures loaded).
+//! (the theme and language in use, the title's pictures loaded), and the position being set up
+//! in the editor.
 //! [`covered_controls`] says which controls a panel covers.
 
 use bevy::prelude::*;
@@ -109,6 +110,9 @@ pub struct LayoutReport {
     /// What the files gave.
     #[serde(default)]
     pub looks: Looks,
+    /// The position being set up in the editor, as a position string (empty elsewhere).
+    #[serde(default)]
+    pub editing: String,
 }
 
 /// The prefix of each printed line.
@@ -127,6 +131,7 @@ const DIALOGS: &[&str] = &[
 /// The ids of the app's panels, reported by name.
 const PANELS: &[&str] = &[
     "game panel",
+    "editor panel",
     "moves window",
     "view window",
     "turn banner",
@@ -291,8 +296,11 @@ fn print_layout(
         Option<Res<CardPictures>>,
         Res<AssetServer>,
     ),
-    screen: Res<State<Screen>>,
-    session: Res<Session>,
+    (screen, session, editor): (
+        Res<State<Screen>>,
+        Res<Session>,
+        Option<Res<crate::game::core::editor::Editor>>,
+    ),
     windows: Query<&Window, With<PrimaryWindow>>,
     cameras: Query<(&Camera, &GlobalTransform), (With<Orbit>, Without<FlyIn>)>,
     stacks: Query<(&StackView, &StackStones)>,
@@ -323,6 +331,7 @@ fn print_layout(
         panels,
         controls,
         looks: looks(&theme, &tr, pictures.as_deref(), &server),
+        editing: editor.map(|e| e.setup.to_string()).unwrap_or_default(),
     };
     let line = ron::to_string(&report)?;
     if *last != line {

@@ -5,8 +5,11 @@
 use bevy::prelude::*;
 
 pub mod count_input;
+mod editor;
+pub mod evaluation;
 pub mod export;
 mod game_over;
+pub mod gif_export;
 mod history;
 pub mod how_to_play;
 mod hud;
@@ -27,11 +30,14 @@ pub(super) fn logic_plugin(app: &mut App) {
 pub(super) fn presentation_plugin(app: &mut App) {
     app.add_plugins((
         hud::plugin,
+        editor::plugin,
         count_input::plugin,
         history::plugin,
+        evaluation::plugin,
         game_over::plugin,
         view_settings::plugin,
         export::plugin,
+        gif_export::plugin,
         import::plugin,
         title::panel_plugin,
         how_to_play::panel_plugin,

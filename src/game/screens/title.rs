@@ -1,6 +1,6 @@
 //! The title screen: the five games as cards (a picture of the board, designer and year, one
 //! line), the chosen game's options and seats, Start, Continue (the autosaved game), How to
-//! play, and Quit. The board stays in the world behind it.
+//! play, Set up a position (the editor), and Quit. The board stays in the world behind it.
 
 use crate::game::ui::named::name_control;
 use std::path::PathBuf;
@@ -12,9 +12,11 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, EguiTextureHandle, egui};
 
 use crate::files::save::SaveFile;
 use crate::guide::{GAMES, guide};
-use crate::rules::{AnyOptions, Game, GameId};
+use crate::rules::{AnyGame, AnyOptions, Game, GameId};
 
+use crate::game::core::editor::OpenEditor;
 use crate::game::core::i18n::Tr;
+use crate::game::core::kiosk::editor_offered;
 use crate::game::core::saving::{Autosave, LoadRequest, session_of};
 use crate::game::core::screen::Screen;
 use crate::game::core::seats::Seats;
@@ -124,6 +126,7 @@ struct TitleClicks {
     settings: bool,
     resume: Option<PathBuf>,
     how_to_play: Option<GameId>,
+    set_up: Option<GameId>,
     start: bool,
 }
 
@@ -136,6 +139,7 @@ fn show_title(
     mut guided: ResMut<Guided>,
     mut next: ResMut<NextState<Screen>>,
     mut requests: MessageWriter<SessionRequest>,
+    mut editors: MessageWriter<OpenEditor>,
     mut loads: MessageWriter<LoadRequest>,
     mut exit: MessageWriter<AppExit>,
     window: Res<State<SettingsWindow>>,
@@ -163,7 +167,15 @@ fn show_title(
                         .any(|g| guide(*g).card.name == guide(id).card.name)
                 })
             };
-            game_cards(ui, &tr, &textures, shown, &mut choice, &mut clicks);
+            let offered = editor_offered(kiosk.as_deref());
+            game_cards(
+                ui,
+                &tr,
+                &textures,
+                (shown, offered),
+                &mut choice,
+                &mut clicks,
+            );
             ui.add_space(14.0);
             clicks.start = play_box(ui, &tr, &mut choice, &mut seats);
         });
@@ -184,6 +196,15 @@ fn show_title(
     if clicks.start {
         requests.write(SessionRequest::Start(choice.options));
         next.set(Screen::Game);
+    }
+    if let Some(id) = clicks.set_up {
+        // The chosen card's own options (Grabber's board among them), else the game's defaults.
+        let options = if card_game(choice.options.game()) == id {
+            choice.options
+        } else {
+            AnyOptions::for_game(id)
+        };
+        editors.write(OpenEditor(AnyGame::start(options)));
     }
     Ok(())
 }
@@ -250,7 +271,7 @@ fn game_cards(
     ui: &mut egui::Ui,
     tr: &Tr,
     textures: &[(GameId, egui::TextureId)],
-    shown: impl Fn(GameId) -> bool,
+    (shown, offer_editor): (impl Fn(GameId) -> bool, bool),
     choice: &mut TitleChoice,
     clicks: &mut TitleClicks,
 ) {
@@ -258,7 +279,10 @@ fn game_cards(
     ui.horizontal_top(|ui| {
         for id in GAMES.into_iter().filter(|&id| shown(id)) {
             let texture = textures.iter().find(|(g, _)| *g == id).map(|(_, t)| *t);
-            let card = game_card(ui, tr, id, texture, id == chosen_card);
+            let card = game_card(ui, tr, (id, texture), id == chosen_card, offer_editor);
+            if card.set_up {
+                clicks.set_up = Some(id);
+            }
             if card.chosen {
                 choice.options = AnyOptions::for_game(id);
             }
@@ -274,15 +298,16 @@ fn game_cards(
 struct CardClicks {
     chosen: bool,
     how_to_play: bool,
+    set_up: bool,
 }
 
-/// One game's card: its picture, name, credit and line, Choose and How to play.
+/// One game's card: its picture, name, credit and line, Choose, How to play and Set up.
 fn game_card(
     ui: &mut egui::Ui,
     tr: &Tr,
-    id: GameId,
-    texture: Option<egui::TextureId>,
+    (id, texture): (GameId, Option<egui::TextureId>),
     chosen: bool,
+    offer_editor: bool,
 ) -> CardClicks {
     let card = guide(id).card;
     let mut clicks = CardClicks::default();
@@ -322,6 +347,12 @@ fn game_card(
                     )
                     .clicked();
             });
+            if offer_editor {
+                let set_up =
+                    ui.add(egui::Button::new(tr.t("title.set_up")).min_size([204.0, 44.0].into()));
+                name_control(&set_up, format!("set up {id}"));
+                clicks.set_up = set_up.clicked();
+            }
         });
     });
     clicks

@@ -144,6 +144,8 @@ fn edit_view(
     ui.checkbox(&mut now.coordinates, tr.t("view.coordinates"));
     ui.checkbox(&mut now.legal_targets, tr.t("view.legal_targets"));
     ui.checkbox(&mut now.thinking, tr.t("view.thinking"));
+    ui.checkbox(&mut now.engine_view, tr.t("view.engine_view"))
+        .on_hover_text(tr.t("view.engine_view.help"));
     if now != **settings {
         **settings = now;
     }

@@ -1,0 +1,138 @@
+//! The engine's view on screen: the evaluation graph in the Moves window (Black's chances over
+//! the line played, filling in as the background analysis finds them; a click goes to that
+//! position) and the evaluation bar beside the board (Black's chances at the position shown),
+//! both only where [`engine_view_allowed`] says so.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use egui_plot::{HLine, Line, Plot, PlotPoints, VLine};
+
+use crate::game::core::engine_view::{EngineView, engine_view_allowed};
+use crate::game::core::i18n::Tr;
+use crate::game::core::preferences::ViewSettings;
+use crate::game::core::screen::Screen;
+use crate::game::core::seats::Seats;
+use crate::game::core::session::{Session, SessionRequest};
+use crate::game::ui::palette;
+
+/// The graph's height in points.
+const GRAPH_HEIGHT: f32 = 90.0;
+
+/// The bar's size in points.
+const BAR_SIZE: egui::Vec2 = egui::vec2(300.0, 14.0);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        show_evaluation_bar.run_if(in_state(Screen::Game).or_else(in_state(Screen::Editor))),
+    );
+}
+
+/// Black's chances, 0 to 100, at each analysed position of the line played.
+#[must_use]
+pub fn graph_points(engine: &EngineView) -> Vec<[f64; 2]> {
+    engine
+        .black_chances()
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| c.map(|c| [i as f64, f64::from(c) * 100.0]))
+        .collect()
+}
+
+/// The evaluation graph, drawn in the Moves window when the engine's view is allowed; a click
+/// on it looks at the position nearest the pointer.
+pub fn evaluation_graph(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    engine: &EngineView,
+    session: &Session,
+    requests: &mut MessageWriter<SessionRequest>,
+) {
+    let (done, all) = engine.progress();
+    ui.label(
+        egui::RichText::new(tr.tf("engine.graph", &[("done", &done), ("all", &all)]))
+            .small()
+            .weak(),
+    );
+    let shown = session.viewing().unwrap_or(session.moves().len());
+    let last = all.saturating_sub(1) as f64;
+    let clicked = Plot::new("evaluation graph")
+        .height(GRAPH_HEIGHT)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .allow_double_click_reset(false)
+        .show_x(false)
+        .show_axes([false, true])
+        .include_x(0.0)
+        .include_x(last.max(1.0))
+        .include_y(0.0)
+        .include_y(100.0)
+        .show(ui, |plot| {
+            plot.hline(HLine::new("50 %", 50.0).color(palette::SWATCH_RIM));
+            plot.vline(VLine::new(tr.t("engine.shown"), shown as f64).color(palette::VIEWING));
+            let points = PlotPoints::new(graph_points(engine));
+            plot.line(Line::new(tr.t("engine.black"), points).color(palette::ACCENT_GOLD));
+            plot.response()
+                .clicked()
+                .then(|| plot.pointer_coordinate())
+                .flatten()
+        })
+        .inner;
+    if let Some(at) = clicked {
+        let n = at.x.round().clamp(0.0, last) as usize;
+        requests.write(SessionRequest::View(n));
+    }
+}
+
+/// The evaluation bar below the board: Black's share from the left, the percentage, and
+/// "proven" once the search is certain.
+fn show_evaluation_bar(
+    mut contexts: EguiContexts,
+    engine: Res<EngineView>,
+    session: Res<Session>,
+    seats: Res<Seats>,
+    view: Res<ViewSettings>,
+    editor: Option<Res<crate::game::core::editor::Editor>>,
+    tr: Res<Tr>,
+) -> Result {
+    if !engine_view_allowed(&view, &seats, &session, editor.as_deref()) {
+        return Ok(());
+    }
+    let Some(analysis) = engine.of(session.position()) else {
+        return Ok(());
+    };
+    let black = analysis.black_chance();
+    let ctx = contexts.ctx_mut()?;
+    egui::Area::new(egui::Id::new("evaluation bar"))
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -14.0])
+        .interactable(false)
+        .show(ctx, |ui| {
+            let (rect, _) = ui.allocate_exact_size(BAR_SIZE, egui::Sense::hover());
+            let painter = ui.painter();
+            painter.rect_filled(rect, 4.0, palette::SWATCH_WHITE);
+            let mut black_part = rect;
+            black_part.set_right(rect.left() + rect.width() * black);
+            painter.rect_filled(black_part, 4.0, palette::SWATCH_BLACK);
+            painter.rect_stroke(
+                rect,
+                4.0,
+                (1.0, palette::SWATCH_RIM),
+                egui::StrokeKind::Outside,
+            );
+            let proven = if analysis.proven {
+                tr.t("engine.proven")
+            } else {
+                ""
+            };
+            ui.label(
+                egui::RichText::new(
+                    tr.tf("engine.bar", &[("black", &format!("{:.0}", black * 100.0))]) + proven,
+                )
+                .small()
+                .color(palette::PANEL_TEXT),
+            );
+        });
+    Ok(())
+}

@@ -1,0 +1,308 @@
+//! Export GIF from the move list: the line shown is written as a save, and this program's own
+//! `gif` command draws it off-screen in a child process (so the window keeps its frame rate),
+//! into the data folder's `screenshots` folder. The move list shows its progress and has
+//! Cancel; the child's last line says why if it fails.
+
+use std::io::BufRead;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use crate::files::save::{SaveFile, SavedSeats};
+use crate::files::settings::Quality;
+use crate::game::core::i18n::Tr;
+use crate::game::core::preferences::QualityChoice;
+use crate::game::core::saving::SaveFolder;
+use crate::game::core::session::Session;
+use crate::game::screens::export::{Exported, ScreenshotRequest};
+use crate::game::ui::named::name_control;
+
+/// The sizes the move list offers (the command line takes any from 480x270 to 1280x720).
+pub const GIF_SIZES: [(u32, u32); 3] = [(480, 270), (854, 480), (1280, 720)];
+
+/// Start or stop a GIF export.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GifExportRequest {
+    /// Draw the line shown at this size.
+    Start((u32, u32)),
+    /// Stop the one under way.
+    Cancel,
+}
+
+/// What the drawing has reported: moves drawn of all, and its last line.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Progress {
+    done: usize,
+    all: usize,
+    last_line: String,
+}
+
+/// A GIF being drawn.
+#[derive(Debug)]
+struct GifJob {
+    child: Child,
+    progress: Arc<Mutex<Progress>>,
+    out: PathBuf,
+    line: PathBuf,
+}
+
+/// The export under way, if any, and the size chosen.
+#[derive(Resource, Debug)]
+pub struct GifExport {
+    job: Option<GifJob>,
+    /// The size the next export draws.
+    pub size: (u32, u32),
+}
+
+impl Default for GifExport {
+    fn default() -> GifExport {
+        GifExport {
+            job: None,
+            size: GIF_SIZES[0],
+        }
+    }
+}
+
+impl GifExport {
+    /// The share of the moves drawn, while an export is under way.
+    #[must_use]
+    pub fn progress(&self) -> Option<f32> {
+        let job = self.job.as_ref()?;
+        let p = job.progress.lock().map(|p| p.clone()).unwrap_or_default();
+        Some(if p.all == 0 {
+            0.0
+        } else {
+            p.done as f32 / p.all as f32
+        })
+    }
+}
+
+/// The move list's Picture and Export GIF controls.
+#[derive(SystemParam)]
+pub struct ShareTools<'w> {
+    export: ResMut<'w, GifExport>,
+    requests: MessageWriter<'w, GifExportRequest>,
+    shots: MessageWriter<'w, ScreenshotRequest>,
+}
+
+impl ShareTools<'_> {
+    /// Picture (as F12), and the GIF's size and Export GIF, or its progress and Cancel.
+    pub fn show(&mut self, ui: &mut egui::Ui, tr: &Tr) {
+        ui.horizontal(|ui| {
+            let picture = ui
+                .button(tr.t("moves.picture"))
+                .on_hover_text(tr.t("moves.picture.help"));
+            name_control(&picture, "picture");
+            if picture.clicked() {
+                self.shots.write(ScreenshotRequest);
+            }
+            if let Some(done) = self.export.progress() {
+                ui.add(
+                    egui::ProgressBar::new(done)
+                        .desired_width(90.0)
+                        .show_percentage(),
+                );
+                if ui.button(tr.t("gif.cancel")).clicked() {
+                    self.requests.write(GifExportRequest::Cancel);
+                }
+                return;
+            }
+            let (w, h) = self.export.size;
+            egui::ComboBox::from_id_salt("gif size")
+                .selected_text(format!("{w}×{h}"))
+                .width(84.0)
+                .show_ui(ui, |ui| {
+                    for size in GIF_SIZES {
+                        ui.selectable_value(
+                            &mut self.export.size,
+                            size,
+                            format!("{}×{}", size.0, size.1),
+                        );
+                    }
+                });
+            let gif = ui
+                .button(tr.t("gif.export"))
+                .on_hover_text(tr.t("gif.export.help"));
+            name_control(&gif, "export gif");
+            if gif.clicked() {
+                self.requests
+                    .write(GifExportRequest::Start(self.export.size));
+            }
+        });
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<GifExport>()
+        .add_message::<GifExportRequest>()
+        .add_systems(
+            Update,
+            (
+                start_or_cancel.run_if(resource_exists::<SaveFolder>),
+                notice_the_end,
+            )
+                .chain(),
+        );
+}
+
+fn start_or_cancel(
+    mut requests: MessageReader<GifExportRequest>,
+    mut export: ResMut<GifExport>,
+    mut exported: ResMut<Exported>,
+    session: Res<Session>,
+    folder: Res<SaveFolder>,
+    quality: Option<Res<QualityChoice>>,
+    tr: Res<Tr>,
+) {
+    for request in requests.read() {
+        match *request {
+            GifExportRequest::Start(size) if export.job.is_none() => {
+                let quality = quality.as_ref().map_or(Quality::Low, |q| q.0);
+                exported.status = match start_drawing(&session, &folder.0, size, quality) {
+                    Ok(job) => {
+                        export.job = Some(job);
+                        tr.t("gif.drawing").to_owned()
+                    }
+                    Err(e) => tr.tf("gif.failed", &[("error", &e)]),
+                };
+            }
+            GifExportRequest::Start(_) => {}
+            GifExportRequest::Cancel => {
+                if let Some(mut job) = export.job.take() {
+                    let _ = job.child.kill();
+                    let _ = job.child.wait();
+                    let _ = std::fs::remove_file(&job.line);
+                    exported.status = tr.t("gif.cancelled").to_owned();
+                }
+            }
+        }
+    }
+}
+
+/// The moves of the line shown, from the game's start.
+fn line_shown(session: &Session) -> Vec<String> {
+    let tree = session.tree();
+    tree.line_through(session.shown_node())
+        .into_iter()
+        .map(|n| tree.node(n).notation.clone())
+        .collect()
+}
+
+/// Writes the line shown as a save and starts `gif` on it.
+fn start_drawing(
+    session: &Session,
+    folder: &std::path::Path,
+    (w, h): (u32, u32),
+    quality: Quality,
+) -> Result<GifJob, String> {
+    let dir = folder.join("screenshots");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let stamp = crate::files::save::utc_now()
+        .replace(' ', "_")
+        .replace(':', "-");
+    let out = dir.join(format!("stackyard-{stamp}.gif"));
+    let line = dir.join(format!(".stackyard-{stamp}-line.ron"));
+    SaveFile::of(
+        session.initial(),
+        &line_shown(session),
+        SavedSeats::default(),
+    )
+    .store(&line)
+    .map_err(|e| e.to_string())?;
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let mut child = Command::new(exe)
+        .arg("gif")
+        .arg("--load")
+        .arg(&line)
+        .arg("--out")
+        .arg(&out)
+        .arg("--size")
+        .arg(format!("{w}x{h}"))
+        .arg("--quality")
+        .arg(quality.name())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| e.to_string())?;
+    let progress = Arc::new(Mutex::new(Progress::default()));
+    if let Some(stderr) = child.stderr.take() {
+        let heard = Arc::clone(&progress);
+        std::thread::spawn(move || follow_the_drawing(stderr, &heard));
+    }
+    Ok(GifJob {
+        child,
+        progress,
+        out,
+        line,
+    })
+}
+
+/// Reads the child's "move N of M drawn" lines (and keeps the last line of any kind).
+fn follow_the_drawing(stderr: impl std::io::Read, progress: &Mutex<Progress>) {
+    for line in std::io::BufReader::new(stderr).lines() {
+        let Ok(line) = line else {
+            return;
+        };
+        let Ok(mut p) = progress.lock() else {
+            return;
+        };
+        if let Some((done, all)) = moves_drawn(&line) {
+            (p.done, p.all) = (done, all);
+        }
+        p.last_line = line;
+    }
+}
+
+/// `move 3 of 40 drawn` as (3, 40).
+fn moves_drawn(line: &str) -> Option<(usize, usize)> {
+    let rest = line.strip_prefix("move ")?.strip_suffix(" drawn")?;
+    let (done, all) = rest.split_once(" of ")?;
+    Some((done.parse().ok()?, all.parse().ok()?))
+}
+
+/// When the child ends: where the GIF is, or why there is none.
+fn notice_the_end(mut export: ResMut<GifExport>, mut exported: ResMut<Exported>, tr: Res<Tr>) {
+    let Some(job) = export.job.as_mut() else {
+        return;
+    };
+    let Ok(Some(status)) = job.child.try_wait() else {
+        return;
+    };
+    let Some(job) = export.job.take() else {
+        return;
+    };
+    let _ = std::fs::remove_file(&job.line);
+    let last = job
+        .progress
+        .lock()
+        .map(|p| p.last_line.clone())
+        .unwrap_or_default();
+    exported.status = if status.success() {
+        tr.tf("gif.saved", &[("path", &job.out.display())])
+    } else {
+        tr.tf("gif.failed", &[("error", &last)])
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_lines_are_read() {
+        assert_eq!(moves_drawn("move 3 of 40 drawn"), Some((3, 40)));
+        assert_eq!(moves_drawn("error: no adapter"), None);
+        let progress = Mutex::new(Progress::default());
+        follow_the_drawing(
+            &b"move 1 of 2 drawn\nmove 2 of 2 drawn\nbye\n"[..],
+            &progress,
+        );
+        let p = progress.into_inner().unwrap();
+        assert_eq!((p.done, p.all, p.last_line.as_str()), (2, 2, "bye"));
+    }
+}
