@@ -238,3 +238,19 @@ fn play_from_here_starts_the_game_and_it_plays_on() {
     assert_eq!(session.moves().len(), 1, "{:?}", session.moves());
     assert_eq!(session.position().to_move(), Player::White);
 }
+
+#[test]
+fn a_click_is_on_the_board_in_the_frame_that_takes_it() {
+    let mut app = editor_on(GameId::Grabber10);
+    app.world_mut().resource_mut::<Editor>().clear_board();
+    app.update();
+    brush(&mut app, Brush::Add(Player::White));
+    app.world_mut().write_message(BoardClick::Cell(cell("j10")));
+    app.update();
+    assert_eq!(editor(&app).setup.stack(cell("j10")).to_string(), "w");
+    assert!(
+        shown_stacks(&mut app).contains(&("j10".into(), "w".into())),
+        "the stack is shown after one frame: {:?}",
+        shown_stacks(&mut app)
+    );
+}
