@@ -85,6 +85,8 @@ fn screens() -> Vec<Screen> {
     }
     // Cash In Hand's count chooser, the tallest panel.
     args.push((owned(&["--game", "cash-in-hand", "--partial", "a1"]), false));
+    // The position editor with the most fields (Support's captures and centre holder).
+    args.push((owned(&["--game", "support", "--screen", "editor"]), false));
     args.push((owned(&["--screen", "title"]), false));
     args.push((owned(&["--screen", "settings"]), false));
     args.push((owned(&["--screen", "attract"]), true));

@@ -317,7 +317,7 @@ fn start_a_game_from_the_title() {
 }
 
 /// The editor opened from the title's Splay card: a position built by clicks on empty cells,
-/// then Play from here, and one move played in it.
+/// then Play from here, one move played in it, and the game exported as a GIF.
 fn set_up_a_position_from_the_title() {
     let x = Xvfb::start(1280, 720);
     let dir = scratch("editor");
@@ -332,12 +332,15 @@ fn set_up_a_position_from_the_title() {
     let mut shown = app.layout_when("a cleared board", |r| {
         r.editing.starts_with("splay 8/8/8/8/8/8/8/8 ")
     });
-    for (brush, cell) in [
-        ("brush black", "c3"),
-        ("brush black", "f6"),
-        ("brush white", "e7"),
-    ] {
-        app.click_control(&x, brush);
+    for (brush, cell) in [("black", "c3"), ("black", "f6"), ("white", "e7")] {
+        app.click_control(&x, &format!("brush {brush}"));
+        // The brush must be taken before the cell is clicked (not in the same frame).
+        let chosen = if brush == "black" {
+            "Add(Black)"
+        } else {
+            "Add(White)"
+        };
+        shown = app.layout_when(&format!("the {brush} brush"), |r| r.brush == chosen);
         let at = shown.cells.iter().find(|s| s.cell == cell).unwrap().board;
         app.instant_click(&x, at);
         let before = shown.editing.clone();
@@ -354,6 +357,24 @@ fn set_up_a_position_from_the_title() {
     let (file, _) = SaveFile::load(&dir.join("data/autosave.ron")).unwrap();
     assert_eq!(file.start, wanted, "{moves:?}");
     assert_eq!(moves.len(), 1);
+    // The move list's Export GIF draws the game into the screenshots folder.
+    app.click_control(&x, "export gif");
+    let folder = dir.join("data/screenshots");
+    let gif = app.wait("the exported GIF", |_| {
+        std::fs::read_dir(&folder)
+            .ok()?
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .find(|p| p.extension().is_some_and(|e| e == "gif"))
+    });
+    let mut decoder = gif::DecodeOptions::new()
+        .read_info(std::fs::File::open(&gif).unwrap())
+        .unwrap();
+    let mut frames = 0;
+    while decoder.read_next_frame().unwrap().is_some() {
+        frames += 1;
+    }
+    assert_eq!(frames, 3, "the start and the move's two frames");
 }
 
 /// Whether the X server shows no cursor: XFixes' cursor image is all transparent.

@@ -268,6 +268,14 @@ mod tests {
         assert_eq!(p.game_ids().len(), 5);
         let back = Profile::from_ron(&ron::to_string(&p).unwrap()).unwrap();
         assert_eq!(back, p);
+        assert!(!p.editor, "the example keeps the editor from visitors");
+        let with_editor = example().replacen("editor: false", "editor: true", 1);
+        assert!(Profile::from_ron(&with_editor).unwrap().editor);
+        let without = example().replacen("editor: false,", "", 1);
+        assert!(
+            !Profile::from_ron(&without).unwrap().editor,
+            "left out: hidden"
+        );
     }
 
     #[test]

@@ -20,3 +20,19 @@ pub struct Kiosk {
 pub fn editor_offered(kiosk: Option<&Kiosk>) -> bool {
     kiosk.is_none_or(|k| k.editor)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_editor_is_offered_on_a_desktop_and_in_a_kiosk_that_asks() {
+        assert!(editor_offered(None));
+        let kiosk = |editor| Kiosk {
+            games: vec![GameId::Splay],
+            editor,
+        };
+        assert!(!editor_offered(Some(&kiosk(false))));
+        assert!(editor_offered(Some(&kiosk(true))));
+    }
+}

@@ -375,7 +375,7 @@ fn turn_buttons(
     let legal = session.legal_actions();
     let taken = session.turn().actions().len();
     let mut go_to = None;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let strong = |ui: &mut egui::Ui, key: &str, help: &str| {
             ui.button(egui::RichText::new(tr.t(key)).strong())
                 .on_hover_text(tr.t(help))

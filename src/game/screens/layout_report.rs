@@ -4,7 +4,7 @@
 //! screen (board level and stack top), the lit targets, each panel's rectangle and every
 //! control's, the named ones with their names (all in window pixels), and what the files gave
 //! (the theme and language in use, the title's pictures loaded), and the position being set up
-//! in the editor.
+//! in the editor and its brush.
 //! [`covered_controls`] says which controls a panel covers.
 
 use bevy::prelude::*;
@@ -113,6 +113,9 @@ pub struct LayoutReport {
     /// The position being set up in the editor, as a position string (empty elsewhere).
     #[serde(default)]
     pub editing: String,
+    /// What a click does in the editor (`Brush`'s debug form; empty elsewhere).
+    #[serde(default)]
+    pub brush: String,
 }
 
 /// The prefix of each printed line.
@@ -331,7 +334,11 @@ fn print_layout(
         panels,
         controls,
         looks: looks(&theme, &tr, pictures.as_deref(), &server),
-        editing: editor.map(|e| e.setup.to_string()).unwrap_or_default(),
+        editing: editor
+            .as_ref()
+            .map(|e| e.setup.to_string())
+            .unwrap_or_default(),
+        brush: editor.map(|e| format!("{:?}", e.brush)).unwrap_or_default(),
     };
     let line = ron::to_string(&report)?;
     if *last != line {
