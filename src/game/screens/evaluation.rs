@@ -86,8 +86,8 @@ pub fn evaluation_graph(
     }
 }
 
-/// The evaluation bar below the board: Black's share from the left, the percentage, and
-/// "proven" once the search is certain.
+/// The evaluation bar below the board: Black's share from the left, the side to move's chance,
+/// and "proven" once the search is certain.
 fn show_evaluation_bar(
     mut contexts: EguiContexts,
     engine: Res<EngineView>,
@@ -126,12 +126,23 @@ fn show_evaluation_bar(
             } else {
                 ""
             };
+            // The bar is Black's share, as the graph; its line is the side to move's chance.
+            let mover = crate::rules::Game::to_move(session.position());
+            let chance = match mover {
+                crate::rules::Player::Black => black,
+                crate::rules::Player::White => 1.0 - black,
+            };
+            let line = tr.tf(
+                "engine.bar",
+                &[
+                    ("player", &tr.player(mover)),
+                    ("chance", &format!("{:.0}", chance * 100.0)),
+                ],
+            );
             ui.label(
-                egui::RichText::new(
-                    tr.tf("engine.bar", &[("black", &format!("{:.0}", black * 100.0))]) + proven,
-                )
-                .small()
-                .color(palette::PANEL_TEXT),
+                egui::RichText::new(line + proven)
+                    .small()
+                    .color(palette::PANEL_TEXT),
             );
         });
     Ok(())

@@ -106,7 +106,9 @@ impl ShareTools<'_> {
                         .desired_width(90.0)
                         .show_percentage(),
                 );
-                if ui.button(tr.t("gif.cancel")).clicked() {
+                let cancel = ui.button(tr.t("gif.cancel"));
+                name_control(&cancel, "cancel gif");
+                if cancel.clicked() {
                     self.requests.write(GifExportRequest::Cancel);
                 }
                 return;
