@@ -13,7 +13,7 @@ use crate::game::core::screen::Screen;
 use crate::game::core::seats::Seats;
 use crate::game::screens::export::Exported;
 use crate::game::screens::import::PasteRequest;
-use crate::game::ui::choices::seat_picker;
+use crate::game::ui::choices::seat_pickers;
 use crate::game::ui::named::name_control;
 use crate::game::ui::palette;
 
@@ -72,16 +72,7 @@ fn show_editor_panel(
             position_buttons(ui, &tr, &mut edited, &mut clicks);
             verdict(ui, &tr, &edited, &exported.status);
             ui.separator();
-            for p in Player::ALL {
-                ui.horizontal(|ui| {
-                    ui.label(tr.tf("hud.played_by", &[("player", &tr.player(p))]));
-                    let seat = match p {
-                        Player::Black => &mut chosen_seats.black,
-                        Player::White => &mut chosen_seats.white,
-                    };
-                    seat_picker(ui, &tr, p, seat);
-                });
-            }
+            seat_pickers(ui, &tr, &mut chosen_seats);
             leave_buttons(ui, &tr, edited.check.is_ok(), &mut clicks);
         });
     if edited != *editor {

@@ -100,17 +100,18 @@ fn send_to_clipboard(
     Ok(())
 }
 
-/// The file a screenshot taken now goes to: `screenshots/stackyard-<UTC date>_<time>.png`, with
+/// The file a picture taken now goes to: `screenshots/stackyard-<UTC date>_<time>.<ext>`, with
 /// a number added when one was already taken that second.
-fn screenshot_path(folder: &Path) -> PathBuf {
+#[must_use]
+pub fn screenshot_path(folder: &Path, ext: &str) -> PathBuf {
     let stamp = crate::files::save::utc_now()
         .replace(' ', "_")
         .replace(':', "-");
     let dir = folder.join("screenshots");
-    let mut path = dir.join(format!("stackyard-{stamp}.png"));
+    let mut path = dir.join(format!("stackyard-{stamp}.{ext}"));
     let mut n = 2;
     while path.exists() {
-        path = dir.join(format!("stackyard-{stamp}-{n}.png"));
+        path = dir.join(format!("stackyard-{stamp}-{n}.{ext}"));
         n += 1;
     }
     path
@@ -127,7 +128,7 @@ fn take_screenshots(
     if !keys.just_pressed(KeyCode::F12) && !asked {
         return;
     }
-    let path = screenshot_path(&folder.0);
+    let path = screenshot_path(&folder.0, "png");
     commands.spawn(Screenshot::primary_window()).observe(
         move |shot: On<ScreenshotCaptured>,
               mut exported: ResMut<Exported>,

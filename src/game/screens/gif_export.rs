@@ -18,7 +18,7 @@ use crate::game::core::i18n::Tr;
 use crate::game::core::preferences::QualityChoice;
 use crate::game::core::saving::SaveFolder;
 use crate::game::core::session::Session;
-use crate::game::screens::export::{Exported, ScreenshotRequest};
+use crate::game::screens::export::{Exported, ScreenshotRequest, screenshot_path};
 use crate::game::ui::named::name_control;
 
 /// The sizes the move list offers (the command line takes any from 480x270 to 1280x720).
@@ -201,13 +201,10 @@ fn start_drawing(
     (w, h): (u32, u32),
     quality: Quality,
 ) -> Result<GifJob, String> {
-    let dir = folder.join("screenshots");
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let stamp = crate::files::save::utc_now()
-        .replace(' ', "_")
-        .replace(':', "-");
-    let out = dir.join(format!("stackyard-{stamp}.gif"));
-    let line = dir.join(format!(".stackyard-{stamp}-line.ron"));
+    let out = screenshot_path(folder, "gif");
+    let dir = out.parent().unwrap_or(folder);
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let line = out.with_extension("line.ron");
     SaveFile::of(
         session.initial(),
         &line_shown(session),

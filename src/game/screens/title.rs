@@ -22,7 +22,7 @@ use crate::game::core::screen::Screen;
 use crate::game::core::seats::Seats;
 use crate::game::core::session::SessionRequest;
 use crate::game::screens::how_to_play::Guided;
-use crate::game::ui::choices::{edit_options, seat_picker};
+use crate::game::ui::choices::{edit_options, seat_pickers};
 use crate::game::ui::viewport::viewport_ui;
 
 /// The pictures of the cards, loaded from `assets/cards/<game>.png`.
@@ -376,18 +376,7 @@ fn play_box(ui: &mut egui::Ui, tr: &Tr, choice: &mut TitleChoice, seats: &mut Se
                 grabber_boards(ui, tr, choice);
                 edit_options(ui, tr, &mut choice.options);
             });
-            ui.vertical(|ui| {
-                for p in crate::rules::Player::ALL {
-                    ui.horizontal(|ui| {
-                        ui.label(tr.tf("hud.played_by", &[("player", &tr.player(p))]));
-                        let seat = match p {
-                            crate::rules::Player::Black => &mut seats.black,
-                            crate::rules::Player::White => &mut seats.white,
-                        };
-                        seat_picker(ui, tr, p, seat);
-                    });
-                }
-            });
+            ui.vertical(|ui| seat_pickers(ui, tr, seats));
             ui.add_space((ui.available_width() - 170.0).max(0.0));
             let button = ui.add(
                 egui::Button::new(egui::RichText::new(tr.t("hud.start")).size(22.0).strong())

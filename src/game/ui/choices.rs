@@ -1,10 +1,11 @@
 //! The choices a game starts with, as widgets shared by the title and the game panel: the
-//! game's options (who moves first, its own switches) and each seat (a person or the computer).
+//! game's options (who moves first, its own switches) and each seat (a person or the computer),
+//! also in the position editor.
 
 use bevy_egui::egui;
 
 use crate::game::core::i18n::Tr;
-use crate::game::core::seats::Seat;
+use crate::game::core::seats::{Seat, Seats};
 use crate::game::ui::named::name_control;
 use crate::rules::{AnyOptions, GameId, Player};
 
@@ -65,6 +66,20 @@ fn seat_label(tr: &Tr, seat: Seat) -> String {
     match seat {
         Seat::Human => tr.t("seat.person").to_owned(),
         Seat::Computer(level) => tr.tf("seat.computer", &[("level", &tr.level(level))]),
+    }
+}
+
+/// Both seats' choices, a line each: "Black is played by" and its picker, then White's.
+pub fn seat_pickers(ui: &mut egui::Ui, tr: &Tr, seats: &mut Seats) {
+    for p in Player::ALL {
+        ui.horizontal(|ui| {
+            ui.label(tr.tf("hud.played_by", &[("player", &tr.player(p))]));
+            let seat = match p {
+                Player::Black => &mut seats.black,
+                Player::White => &mut seats.white,
+            };
+            seat_picker(ui, tr, p, seat);
+        });
     }
 }
 
