@@ -3,7 +3,7 @@
 //! in the same frame (a finger on a slow kiosk) chooses a stack and plays a step. Two fingers
 //! turn and zoom the camera and choose nothing. The board is drawn into a smaller canvas at Low
 //! and still measured in the window's pixels. The camera flies in to the game and lands on its
-//! orbit before any finger touches.
+//! orbit before any finger touches. A tap in the position editor puts a stone down.
 
 use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::prelude::*;
@@ -199,5 +199,29 @@ fn the_board_is_drawn_with_fewer_pixels_but_measured_in_the_windows() {
     assert_eq!(
         camera.physical_viewport_size(),
         Some((size / 2.0).round().as_uvec2())
+    );
+}
+
+#[test]
+fn a_tap_in_the_position_editor_puts_a_stone_down() {
+    use stackyard::game::core::editor::{Editor, OpenEditor};
+    let mut app = app();
+    let position = app.world().resource::<Session>().position().clone();
+    app.world_mut().write_message(OpenEditor(position));
+    app.update();
+    app.update();
+    app.world_mut().resource_mut::<Editor>().clear_board();
+    for _ in 0..3 {
+        app.update();
+    }
+    let cell: Cell = "b4".parse().unwrap();
+    let at = on_screen(&mut app, cell);
+    tap(&mut app, at);
+    let editor = app.world().resource::<Editor>();
+    assert_eq!(
+        editor.setup.stack(cell).to_string(),
+        "b",
+        "a tap at {at} on {cell}: {}",
+        editor.setup
     );
 }
