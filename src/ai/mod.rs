@@ -8,6 +8,7 @@ pub mod analysis;
 pub mod arena;
 pub mod cash_in_hand;
 pub mod eval;
+pub mod forced;
 pub mod grabber;
 pub mod intermedium;
 pub mod mast;
