@@ -61,7 +61,12 @@ impl Prover {
 
     /// Whether `attacker` wins from `position` with `turns` of its turns left (the one under
     /// way counted); `None` once the budget is spent.
-    fn wins<G: Game>(&mut self, position: &G, attacker: Player, turns: u8) -> Option<bool> {
+    pub(crate) fn wins<G: Game>(
+        &mut self,
+        position: &G,
+        attacker: Player,
+        turns: u8,
+    ) -> Option<bool> {
         if let Some(outcome) = position.outcome() {
             return Some(outcome.winner() == Some(attacker));
         }

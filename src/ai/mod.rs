@@ -13,6 +13,7 @@ pub mod grabber;
 pub mod intermedium;
 pub mod mast;
 pub mod mcts;
+pub mod puzzle;
 pub mod rng;
 pub mod splay;
 pub mod sprt;
