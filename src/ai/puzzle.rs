@@ -109,6 +109,61 @@ pub fn prove_unique_win<G: Game>(
     })
 }
 
+/// The solution line of a forced win within `turns`: the solver's quickest winning move, then
+/// the defence that holds out longest, and so on to the win; `None` when there is no forced
+/// win or the budget runs out.
+#[must_use]
+pub fn solution_line<G: Game>(position: &G, turns: u8, budget: u64) -> Option<Vec<String>> {
+    let solver = position.to_move();
+    let mut prover = Prover::new(budget);
+    let mut now = position.clone();
+    let mut left = turns;
+    let mut line = Vec::new();
+    loop {
+        // The solver's move that wins in the fewest further turns.
+        let (m, after, rest) = best_turn(
+            &now,
+            |after| (0..left).find(|&k| prover.wins(after, solver, k) == Some(true)),
+            |a, b| a < b,
+        )?;
+        line.push(m);
+        now = after;
+        if now.outcome().is_some() {
+            return Some(line);
+        }
+        left = rest;
+        // The reply after which the win takes longest (every reply loses).
+        let (m, after, rest) = best_turn(
+            &now,
+            |after| (1..=left).find(|&k| prover.wins(after, solver, k) == Some(true)),
+            |a, b| a > b,
+        )?;
+        line.push(m);
+        now = after;
+        left = rest;
+    }
+}
+
+/// The whole move whose score (where `score` gives one) `better` prefers, first found on ties.
+fn best_turn<G: Game>(
+    position: &G,
+    mut score: impl FnMut(&G) -> Option<u8>,
+    better: impl Fn(u8, u8) -> bool,
+) -> Option<(String, G, u8)> {
+    let mut best: Option<(String, G, u8)> = None;
+    for_each_turn(position, |actions, after| {
+        let Some(s) = score(after) else {
+            return;
+        };
+        if best.as_ref().is_none_or(|(_, _, b)| better(s, *b)) {
+            let mut notation = String::new();
+            position.write_notation(actions, &mut notation);
+            best = Some((notation, after.clone(), s));
+        }
+    });
+    best
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,6 +190,40 @@ mod tests {
                 .is_some_and(|o| o.winner() == Some(p.to_move()));
             assert_eq!(wins, m.notation == proved.first, "{}", m.notation);
         }
+    }
+
+    #[test]
+    fn a_solution_line_ends_in_the_solvers_win() {
+        // The proofs' own random Grabber positions: every forced win within two turns found
+        // gives a line of legal moves, alternating, that ends in the solver's win.
+        let mut seed = 11u64;
+        let mut lines = 0;
+        for _ in 0..10 {
+            let mut now = AnyGame::start_with(GameId::Grabber6, []).unwrap();
+            let mut list = crate::rules::ActionList::new();
+            while now.outcome().is_none() {
+                if !now.in_turn() && now.ply() >= 6 {
+                    let wins = Prover::new(u64::MAX).forced_win(&now, 2)
+                        == crate::ai::forced::Verdict::Wins;
+                    let line = solution_line(&now, 2, u64::MAX);
+                    assert_eq!(line.is_some(), wins, "{}", now.to_setup());
+                    if let Some(line) = line {
+                        assert!(line.len() == 1 || line.len() == 3, "{line:?}");
+                        let mut at = now.clone();
+                        for m in &line {
+                            at = play_move(&at, m).unwrap().0;
+                        }
+                        assert_eq!(at.outcome().unwrap().winner(), Some(now.to_move()));
+                        lines += 1;
+                    }
+                }
+                list.clear();
+                now.legal_actions(&mut list);
+                seed = crate::rules::zobrist::key(seed);
+                now.play(list[(seed % list.len() as u64) as usize]);
+            }
+        }
+        assert!(lines > 0, "no forced win met");
     }
 
     #[test]

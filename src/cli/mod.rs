@@ -9,6 +9,7 @@ mod bench;
 mod launch;
 mod match_journal;
 mod match_tally;
+mod puzzles;
 mod referee;
 
 use std::ffi::OsString;
@@ -194,6 +195,11 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Find puzzles along the computer's games, or prove a puzzle file's puzzles again
+    Puzzles {
+        #[command(subcommand)]
+        action: PuzzlesAction,
+    },
     /// Play computer against computer across every game without a window, reporting memory
     Soak {
         /// How many games (cycling through the games)
@@ -256,6 +262,35 @@ enum Command {
         /// Print one JSON object
         #[arg(long)]
         json: bool,
+    },
+}
+
+/// What `puzzles` does.
+#[derive(Subcommand, Debug)]
+enum PuzzlesAction {
+    /// Play the computer against itself and keep the positions whose side to move wins by one
+    /// first move only (proved), within 1 or 2 of its turns
+    Generate {
+        /// The game (grabber covers its three boards)
+        #[arg(long)]
+        game: String,
+        /// How many puzzles
+        #[arg(long, default_value_t = 30)]
+        count: usize,
+        /// The first game's seed
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// The puzzle file to write
+        #[arg(long, value_name = "FILE")]
+        out: std::path::PathBuf,
+    },
+    /// Prove every puzzle of a file again, a line each (exit status 1 if any fails)
+    Check {
+        /// The puzzle file
+        file: std::path::PathBuf,
     },
 }
 
@@ -486,6 +521,7 @@ fn run_command(command: Command, err: &mut dyn Write) -> Result<Vec<String>, ref
             arena::run_match(&request, err)
         }
         Command::Soak { games, seed } => arena::run_soak(games, seed),
+        Command::Puzzles { action } => run_puzzles(action),
         Command::Analyse {
             load,
             iterations,
@@ -527,5 +563,29 @@ fn run_command(command: Command, err: &mut dyn Write) -> Result<Vec<String>, ref
             size,
             quality,
         } => game_gif(load, out, &size, quality, err),
+    }
+}
+
+fn run_puzzles(action: PuzzlesAction) -> Result<Vec<String>, referee::Failure> {
+    match action {
+        PuzzlesAction::Generate {
+            game,
+            count,
+            seed,
+            jobs,
+            out,
+        } => {
+            let game: crate::rules::GameId = game
+                .parse()
+                .map_err(|e: crate::rules::UnknownGame| referee::Failure::usage(e.to_string()))?;
+            puzzles::generate(&puzzles::GenerateRequest {
+                game,
+                count,
+                seed,
+                jobs,
+                out: &out,
+            })
+        }
+        PuzzlesAction::Check { file } => puzzles::check(&file),
     }
 }

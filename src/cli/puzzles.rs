@@ -1,0 +1,205 @@
+//! `stackyard puzzles generate` finds puzzles along the computer's own games and proves each
+//! (one winning first move, every other refuted); `stackyard puzzles check FILE` proves a
+//! file's puzzles again, a line each.
+
+use std::path::Path;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::ai::arena::{Contestant, PlayerSpec};
+use crate::ai::puzzle::{prove_unique_win, solution_line};
+use crate::files::puzzles::{PUZZLES_VERSION, PuzzleEntry, PuzzleFile, card_of};
+use crate::rules::{AnyGame, AnyOptions, Game, GameId, History, any_turn};
+
+use super::referee::Failure;
+
+/// The most positions one puzzle's proof may visit.
+pub const PROOF_BUDGET: u64 = 2_000_000;
+
+/// The most whole moves a position may have to be tried (its first moves are each proved).
+const MOST_FIRST_MOVES: usize = 300;
+
+/// The most turns a generated puzzle is won in.
+const MOST_TURNS: u8 = 2;
+
+/// What `puzzles generate` was asked.
+pub struct GenerateRequest<'a> {
+    /// The game's card (Grabber: all three boards).
+    pub game: GameId,
+    /// Puzzles wanted.
+    pub count: usize,
+    /// The first game's seed.
+    pub seed: u64,
+    /// Games played at once.
+    pub jobs: usize,
+    /// The file to write.
+    pub out: &'a Path,
+}
+
+/// The boards a card's puzzles are found on.
+fn boards(card: GameId) -> Vec<GameId> {
+    if card.is_grabber() {
+        GameId::GRABBER_BOARDS.to_vec()
+    } else {
+        vec![card]
+    }
+}
+
+/// Finds `count` puzzles and writes them, easiest first; progress goes to standard error.
+///
+/// # Errors
+/// A file that cannot be written, or too few puzzles found in the games tried.
+pub fn generate(request: &GenerateRequest) -> Result<Vec<String>, Failure> {
+    let found: Mutex<Vec<PuzzleEntry>> = Mutex::new(Vec::new());
+    let enough = AtomicBool::new(false);
+    let boards = boards(card_of(request.game));
+    std::thread::scope(|scope| {
+        for job in 0..request.jobs.max(1) {
+            let (found, enough, boards) = (&found, &enough, &boards);
+            scope.spawn(move || {
+                let mut game = job as u64;
+                while !enough.load(Ordering::Relaxed) && game < 10_000 {
+                    let seed = request.seed + game;
+                    let board = boards[(seed % boards.len() as u64) as usize];
+                    if let Some(entry) = puzzle_of_a_game(board, seed, enough) {
+                        let Ok(mut all) = found.lock() else { return };
+                        if all.len() < request.count
+                            && all.iter().all(|p| p.position != entry.position)
+                        {
+                            all.push(entry);
+                            eprintln!("{} of {} found", all.len(), request.count);
+                        }
+                        if all.len() >= request.count {
+                            enough.store(true, Ordering::Relaxed);
+                        }
+                    }
+                    game += request.jobs.max(1) as u64;
+                }
+            });
+        }
+    });
+    let mut puzzles = found.into_inner().unwrap_or_default();
+    if puzzles.len() < request.count {
+        return Err(Failure {
+            code: 1,
+            message: format!("only {} puzzles found", puzzles.len()),
+        });
+    }
+    puzzles.sort_by_key(|p| (p.turns, p.nodes));
+    let file = PuzzleFile {
+        version: PUZZLES_VERSION,
+        game: card_of(request.game),
+        puzzles,
+    };
+    file.store(request.out).map_err(|e| Failure {
+        code: 1,
+        message: format!("{}: {e}", request.out.display()),
+    })?;
+    Ok(vec![format!(
+        "{}: {} puzzles of {}",
+        request.out.display(),
+        file.puzzles.len(),
+        file.game
+    )])
+}
+
+/// Plays one game between two levels of the computer and keeps the first puzzle along it (one
+/// a game: the positions after it are mostly the same puzzle again).
+fn puzzle_of_a_game(board: GameId, seed: u64, enough: &AtomicBool) -> Option<PuzzleEntry> {
+    let levels = ["mcts:beginner", "mcts:casual"];
+    let spec = |k: u64| -> PlayerSpec {
+        levels[((seed + k) % 2) as usize]
+            .parse()
+            .expect("a level's spec")
+    };
+    let mut players = [
+        Contestant::new(spec(0), seed),
+        Contestant::new(spec(1), seed ^ 1),
+    ];
+    let mut now = AnyGame::start(AnyOptions::for_game(board));
+    let mut history = History::new(&now);
+    while now.outcome().is_none() && !enough.load(Ordering::Relaxed) {
+        if !now.in_turn()
+            && let Some(entry) = puzzle_at(&now)
+        {
+            return Some(entry);
+        }
+        let mover = now.to_move().index();
+        let action = players[mover].decide(&now, &history);
+        for p in &mut players {
+            p.observe(action);
+        }
+        now.play(action);
+        if !now.in_turn() {
+            history.push(&now);
+        }
+    }
+    None
+}
+
+/// The puzzle a position makes, if it is one: the fewest turns it is won in, proved unique.
+fn puzzle_at(position: &AnyGame) -> Option<PuzzleEntry> {
+    let mut moves = 0;
+    if any_turn(position, |_| {
+        moves += 1;
+        moves > MOST_FIRST_MOVES
+    }) {
+        return None;
+    }
+    (1..=MOST_TURNS).find_map(|turns| {
+        let proved = prove_unique_win(position, turns, PROOF_BUDGET).ok()?;
+        let solution = solution_line(position, turns, PROOF_BUDGET)?;
+        (solution.first() == Some(&proved.first)).then(|| PuzzleEntry {
+            position: position.to_setup().to_string(),
+            turns,
+            solution,
+            choices: proved.choices,
+            nodes: proved.nodes,
+        })
+    })
+}
+
+/// Proves every puzzle of a file again, a line each.
+///
+/// # Errors
+/// A file that cannot be read (exit status 2), or any puzzle refused or not proved (1).
+pub fn check(path: &Path) -> Result<Vec<String>, Failure> {
+    let file =
+        PuzzleFile::load(path).map_err(|e| Failure::usage(format!("{}: {e}", path.display())))?;
+    let (good, bad) = file.puzzles();
+    let mut lines: Vec<(usize, String)> = bad.iter().map(|b| (b.number, format!("{b}"))).collect();
+    for p in &good {
+        let line = match prove_unique_win(&p.start, p.entry.turns, PROOF_BUDGET) {
+            Ok(proved) if Some(&proved.first) == p.entry.solution.first() => format!(
+                "puzzle {}: proved, a win in {} by {} ({} positions)",
+                p.number, p.entry.turns, proved.first, proved.nodes
+            ),
+            Ok(proved) => format!(
+                "puzzle {}: the win is {}, not {}",
+                p.number,
+                proved.first,
+                p.entry.solution.first().map_or("", String::as_str)
+            ),
+            Err(why) => format!("puzzle {}: {why}", p.number),
+        };
+        lines.push((p.number, line));
+    }
+    lines.sort_by_key(|(n, _)| *n);
+    let failed = lines
+        .iter()
+        .filter(|(_, l)| !l.contains(": proved,"))
+        .count();
+    let mut out: Vec<String> = lines.into_iter().map(|(_, l)| l).collect();
+    if failed > 0 {
+        return Err(Failure {
+            code: 1,
+            message: format!(
+                "{}\n{failed} of {} puzzles failed",
+                out.join("\n"),
+                file.puzzles.len()
+            ),
+        });
+    }
+    out.push(format!("{} puzzles proved", file.puzzles.len()));
+    Ok(out)
+}
