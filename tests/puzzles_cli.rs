@@ -101,7 +101,12 @@ fn the_shipped_puzzles_prove_again() {
         let (code, said, err) = run(&["puzzles", "check", path.to_str().unwrap()]);
         assert_eq!(code, 0, "{}: {err}", path.display());
         let file = PuzzleFile::load(&path).unwrap();
-        assert!(file.puzzles.len() >= 30, "{}: {}", path.display(), file.puzzles.len());
+        assert!(
+            file.puzzles.len() >= 30,
+            "{}: {}",
+            path.display(),
+            file.puzzles.len()
+        );
         assert!(said.contains(&format!("{} puzzles proved", file.puzzles.len())));
         files += 1;
     }
