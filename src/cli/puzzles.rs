@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::ai::arena::{Contestant, PlayerSpec};
 use crate::ai::puzzle::{prove_unique_win, solution_line};
-use crate::files::puzzles::{PUZZLES_VERSION, PuzzleEntry, PuzzleFile, card_of};
+use crate::files::puzzles::{PUZZLES_VERSION, PuzzleEntry, PuzzleFile};
 use crate::rules::{AnyGame, AnyOptions, Game, GameId, History, any_turn};
 
 use super::referee::Failure;
@@ -52,7 +52,7 @@ fn boards(card: GameId) -> Vec<GameId> {
 pub fn generate(request: &GenerateRequest) -> Result<Vec<String>, Failure> {
     let found: Mutex<Vec<PuzzleEntry>> = Mutex::new(Vec::new());
     let enough = AtomicBool::new(false);
-    let boards = boards(card_of(request.game));
+    let boards = boards(request.game.card());
     std::thread::scope(|scope| {
         for job in 0..request.jobs.max(1) {
             let (found, enough, boards) = (&found, &enough, &boards);
@@ -88,7 +88,7 @@ pub fn generate(request: &GenerateRequest) -> Result<Vec<String>, Failure> {
     puzzles.sort_by_key(|p| (p.turns, p.nodes));
     let file = PuzzleFile {
         version: PUZZLES_VERSION,
-        game: card_of(request.game),
+        game: request.game.card(),
         puzzles,
     };
     file.store(request.out).map_err(|e| Failure {

@@ -147,20 +147,10 @@ impl PuzzleFile {
     }
 }
 
-/// The game a card shows: Grabber's card stands for every Grabber board.
-#[must_use]
-pub fn card_of(game: GameId) -> GameId {
-    if game.is_grabber() {
-        GameId::Grabber8
-    } else {
-        game
-    }
-}
-
 /// A puzzle's position, once the rules accept it and its line.
 fn checked(card: GameId, entry: &PuzzleEntry) -> Result<AnyGame, String> {
     let setup = Setup::parse(&entry.position).map_err(|e| format!("bad position: {e}"))?;
-    if card_of(setup.game) != card_of(card) {
+    if setup.game.card() != card.card() {
         return Err(format!("a {} position in a {card} file", setup.game));
     }
     let start = AnyGame::from_setup_with(&setup, []).map_err(|e| format!("bad position: {e}"))?;

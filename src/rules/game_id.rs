@@ -51,6 +51,16 @@ impl GameId {
         )
     }
 
+    /// The game whose card stands for this one: Grabber's 8x8 board for every Grabber board.
+    #[must_use]
+    pub const fn card(self) -> GameId {
+        if self.is_grabber() {
+            GameId::Grabber8
+        } else {
+            self
+        }
+    }
+
     /// The id as written in position strings and on the command line.
     #[must_use]
     pub const fn id(self) -> &'static str {

@@ -68,18 +68,9 @@ fn load_card_pictures(mut commands: Commands, server: Res<AssetServer>) {
     ));
 }
 
-/// The game whose card stands for `id`: Grabber's card, on any board, is the 8x8 one.
-fn card_game(id: GameId) -> GameId {
-    if id.is_grabber() {
-        GameId::Grabber8
-    } else {
-        id
-    }
-}
-
 /// The picture's file name: Grabber's card shows the 8x8 board.
 fn card_file(id: GameId) -> &'static str {
-    card_game(id).id()
+    id.card().id()
 }
 
 /// Reads the autosave once on arriving at the title: an unfinished game can be continued.
@@ -199,7 +190,7 @@ fn show_title(
     }
     if let Some(id) = clicks.set_up {
         // The chosen card's own options (Grabber's board among them), else the game's defaults.
-        let options = if card_game(choice.options.game()) == id {
+        let options = if choice.options.game().card() == id {
             choice.options
         } else {
             AnyOptions::for_game(id)
@@ -275,7 +266,7 @@ fn game_cards(
     choice: &mut TitleChoice,
     clicks: &mut TitleClicks,
 ) {
-    let chosen_card = card_game(choice.options.game());
+    let chosen_card = choice.options.game().card();
     ui.horizontal_top(|ui| {
         for id in GAMES.into_iter().filter(|&id| shown(id)) {
             let texture = textures.iter().find(|(g, _)| *g == id).map(|(_, t)| *t);
