@@ -6,8 +6,55 @@
 //! without a capture come from a game's history, not its position, and are not seen here.
 
 use std::collections::HashMap;
+use std::fmt;
 
-use crate::rules::{ActionList, Game, Player};
+use serde::{Deserialize, Serialize};
+
+use crate::rules::{ActionList, Game, GameId, Player};
+
+/// Cash In Hand's capture goal. Its captured stones go back on the board, so what is counted
+/// is the stones a move captures, and within the move itself (the captures of both sides are
+/// one count). Four is two stacks of two or a tall one taken at once, against the one or two
+/// stones most captures there take.
+const CASH_IN_HAND_TAKE: u8 = 4;
+
+/// What the side to move is asked to force.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Goal {
+    /// Win the game.
+    #[default]
+    Win,
+    /// Capture at least this many more enemy stones (a win counts too).
+    Take(u8),
+}
+
+impl Goal {
+    /// The capture goal of a game where material decides, with its size. Support is won by 18
+    /// captures and a move captures one stone at most, so two within two turns (a capture now
+    /// and one the reply cannot stop) is the most a short puzzle can ask. Splay is won by 9 and a
+    /// stack reaching the far row can lose several stones at once: two is what a capture
+    /// worth the name takes there. Elsewhere material does not decide (Grabber's prisoners stay
+    /// in play, Cash In Hand's captured stones go back on the board, Intermedium is won at the
+    /// City), so there is none.
+    #[must_use]
+    pub fn capture_of(game: GameId) -> Option<Goal> {
+        match game {
+            GameId::Support => Some(Goal::Take(2)),
+            GameId::Splay => Some(Goal::Take(2)),
+            GameId::CashInHand => Some(Goal::Take(CASH_IN_HAND_TAKE)),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Goal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Goal::Win => f.write_str("win"),
+            Goal::Take(k) => write!(f, "take {k}"),
+        }
+    }
+}
 
 /// What the search proved about a forced win.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,6 +76,11 @@ pub struct Prover {
     nodes: u64,
     /// Proved results by (position hash, the attacker's turns left).
     proved: HashMap<(u64, u8), bool>,
+    /// The attacker's captures that reach the goal (`usize::MAX` for a win).
+    target: usize,
+    /// Whether captures are counted for both sides at once (Cash In Hand, which puts its
+    /// captured stones back): the goal must then be reached within the turn under way.
+    both_sides: bool,
 }
 
 impl Prover {
@@ -39,7 +91,33 @@ impl Prover {
             budget,
             nodes: 0,
             proved: HashMap::new(),
+            target: usize::MAX,
+            both_sides: false,
         }
+    }
+
+    /// A prover of `goal` for the side to move in `start`, visiting at most `budget` positions.
+    #[must_use]
+    pub fn for_goal<G: Game>(budget: u64, goal: Goal, start: &G) -> Prover {
+        let both_sides = start.id() == GameId::CashInHand;
+        let target = match goal {
+            Goal::Win => usize::MAX,
+            Goal::Take(k) => taken(start, start.to_move(), both_sides) + usize::from(k),
+        };
+        Prover {
+            target,
+            both_sides: both_sides && goal != Goal::Win,
+            ..Prover::new(budget)
+        }
+    }
+
+    /// Whether `attacker` has reached the goal in `position`: won, or captured enough.
+    #[must_use]
+    pub fn reached<G: Game>(&self, position: &G, attacker: Player) -> bool {
+        (self.target != usize::MAX && taken(position, attacker, self.both_sides) >= self.target)
+            || position
+                .outcome()
+                .is_some_and(|o| o.winner() == Some(attacker))
     }
 
     /// Positions visited so far (how much search a proof took).
@@ -59,18 +137,21 @@ impl Prover {
         }
     }
 
-    /// Whether `attacker` wins from `position` with `turns` of its turns left (the one under
-    /// way counted); `None` once the budget is spent.
+    /// Whether `attacker` reaches the goal from `position` with `turns` of its turns left (the
+    /// one under way counted); `None` once the budget is spent.
     pub(crate) fn wins<G: Game>(
         &mut self,
         position: &G,
         attacker: Player,
         turns: u8,
     ) -> Option<bool> {
-        if let Some(outcome) = position.outcome() {
-            return Some(outcome.winner() == Some(attacker));
+        if self.reached(position, attacker) {
+            return Some(true);
         }
         let attacking = position.to_move() == attacker;
+        if position.outcome().is_some() || (self.both_sides && !attacking) {
+            return Some(false);
+        }
         if attacking && turns == 0 {
             return Some(false);
         }
@@ -102,6 +183,15 @@ impl Prover {
         }
         self.proved.insert(key, result);
         Some(result)
+    }
+}
+
+/// The stones `attacker` has captured, or both sides' captures where they are one count.
+fn taken<G: Game>(position: &G, attacker: Player, both_sides: bool) -> usize {
+    if both_sides {
+        position.stones_captured()
+    } else {
+        position.captured_by(attacker)
     }
 }
 

@@ -1,16 +1,24 @@
-//! A puzzle's proof: the side to move wins within a number of its turns by exactly one first
-//! move, every other first move refuted, in a position with a real choice. Proved by
-//! [`Prover`](super::forced::Prover), never sampled, over whole first moves (so not for
-//! positions whose moves are astronomically many, such as Cash In Hand's tall stacks).
+//! A puzzle's proof: the side to move reaches its goal (a win, or a capture where material
+//! decides) within a number of its turns by exactly one first move, every other first move
+//! refuted, in a position with a real choice. Proved by [`Prover`](super::forced::Prover),
+//! never sampled, one decision at a time: a decision from which no continuation of the turn
+//! wins is refuted once, so Cash In Hand's tall stacks, whose whole moves are astronomically
+//! many, cost only the decisions that matter.
 
 use std::fmt;
 
-use crate::rules::{Game, TurnActions, for_each_turn};
+use crate::rules::{ActionList, Game, Player, TurnActions, any_turn};
 
-use super::forced::Prover;
+use super::forced::{Goal, Prover};
 
 /// The fewest legal first moves a puzzle's position may have.
 pub const FEWEST_CHOICES: usize = 3;
+
+/// The most first moves counted for a puzzle's record of its choices.
+pub const CHOICES_COUNTED: usize = 1000;
+
+/// The most first moves walked looking for another capture than the solution.
+const MOST_WALKED: usize = 200_000;
 
 /// What a proved puzzle's solution is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,7 +27,7 @@ pub struct Proved {
     pub first: String,
     /// Its decisions.
     pub actions: TurnActions,
-    /// The legal first moves there were.
+    /// The legal first moves there were (counted up to [`CHOICES_COUNTED`]).
     pub choices: usize,
     /// Positions the proof visited (how much search it took).
     pub nodes: u64,
@@ -32,10 +40,12 @@ pub enum NotAPuzzle {
     Over,
     /// Fewer than [`FEWEST_CHOICES`] first moves.
     TooFewChoices(usize),
-    /// No first move wins.
+    /// No first move forces the goal.
     NoWin,
-    /// More than one first move wins (these, in notation).
+    /// More than one first move forces it (these, in notation).
     ManyWins(Vec<String>),
+    /// The solution captures and no other first move does: no real choice.
+    OnlyCapture,
     /// The budget ran out before the proof was complete.
     Unproved,
 }
@@ -48,8 +58,13 @@ impl fmt::Display for NotAPuzzle {
                 f,
                 "{n} legal first moves: a puzzle needs at least {FEWEST_CHOICES}"
             ),
-            NotAPuzzle::NoWin => f.write_str("no first move forces the win"),
-            NotAPuzzle::ManyWins(m) => write!(f, "more than one first move wins: {}", m.join(", ")),
+            NotAPuzzle::NoWin => f.write_str("no first move forces the goal"),
+            NotAPuzzle::ManyWins(m) => {
+                write!(f, "more than one first move wins: {}", m.join(", "))
+            }
+            NotAPuzzle::OnlyCapture => {
+                f.write_str("the solution is the only first move that captures")
+            }
             NotAPuzzle::Unproved => f.write_str("the search budget ran out before the proof"),
         }
     }
@@ -67,101 +82,257 @@ pub fn prove_unique_win<G: Game>(
     turns: u8,
     budget: u64,
 ) -> Result<Proved, NotAPuzzle> {
+    prove_unique(position, Goal::Win, turns, budget)
+}
+
+/// Proves that the side to move in `position` (at a turn boundary) forces `goal` within `turns`
+/// of its turns by one first move only, that the position has a real choice, and that the
+/// solution is not its only capture; visiting at most `budget` positions.
+///
+/// # Errors
+/// [`NotAPuzzle`] says why not.
+pub fn prove_unique<G: Game>(
+    position: &G,
+    goal: Goal,
+    turns: u8,
+    budget: u64,
+) -> Result<Proved, NotAPuzzle> {
     if position.outcome().is_some() {
         return Err(NotAPuzzle::Over);
     }
-    let attacker = position.to_move();
-    let mut prover = Prover::new(budget);
-    let mut winners: Vec<(String, TurnActions)> = Vec::new();
-    let (mut choices, mut unproved) = (0, false);
-    for_each_turn(position, |actions, after| {
-        choices += 1;
-        if unproved || winners.len() > 1 {
-            return;
-        }
-        match prover.wins(after, attacker, turns.saturating_sub(1)) {
-            Some(true) => {
-                let mut notation = String::new();
-                position.write_notation(actions, &mut notation);
-                winners.push((notation, actions.iter().copied().collect()));
-            }
-            Some(false) => {}
-            None => unproved = true,
-        }
-    });
+    let choices = count_first_moves(position);
     if choices < FEWEST_CHOICES {
         return Err(NotAPuzzle::TooFewChoices(choices));
     }
-    if winners.len() > 1 {
-        return Err(NotAPuzzle::ManyWins(
-            winners.into_iter().map(|(m, _)| m).collect(),
-        ));
+    let mut prover = Prover::for_goal(budget, goal, position);
+    let mut found = Vec::new();
+    let attacker = position.to_move();
+    winning_moves(
+        &mut prover,
+        position,
+        attacker,
+        turns,
+        &mut TurnActions::new(),
+        &mut found,
+    )
+    .ok_or(NotAPuzzle::Unproved)?;
+    let notation = |actions: &TurnActions| {
+        let mut text = String::new();
+        position.write_notation(actions, &mut text);
+        text
+    };
+    if found.len() > 1 {
+        return Err(NotAPuzzle::ManyWins(found.iter().map(notation).collect()));
     }
-    if unproved {
-        return Err(NotAPuzzle::Unproved);
+    let actions = found.pop().ok_or(NotAPuzzle::NoWin)?;
+    if captures(position, &actions)
+        && !another_capture(position, &actions).ok_or(NotAPuzzle::Unproved)?
+    {
+        return Err(NotAPuzzle::OnlyCapture);
     }
-    let (first, actions) = winners.pop().ok_or(NotAPuzzle::NoWin)?;
     Ok(Proved {
-        first,
+        first: notation(&actions),
         actions,
         choices,
         nodes: prover.nodes(),
     })
 }
 
-/// The solution line of a forced win within `turns`: the solver's quickest winning move, then
-/// the defence that holds out longest, and so on to the win; `None` when there is no forced
-/// win or the budget runs out.
+/// The whole first moves, counted up to [`CHOICES_COUNTED`].
+fn count_first_moves<G: Game>(position: &G) -> usize {
+    let mut n = 0;
+    any_turn(position, |_| {
+        n += 1;
+        n >= CHOICES_COUNTED
+    });
+    n
+}
+
+/// Adds to `found` the completions of the turn under way in `node` (its decisions so far in
+/// `path`) that force the goal, stopping at two; the ways to finish a turn that has reached
+/// the goal count as one. `None` once the budget is spent.
+fn winning_moves<G: Game>(
+    prover: &mut Prover,
+    node: &G,
+    attacker: Player,
+    turns: u8,
+    path: &mut TurnActions,
+    found: &mut Vec<TurnActions>,
+) -> Option<()> {
+    if !prover.wins(node, attacker, turns)? {
+        return Some(());
+    }
+    if prover.reached(node, attacker) {
+        // The goal is reached within the turn: how the turn is finished after (Cash In Hand's
+        // captured stones put back) makes no other move of it. The first way stands for all.
+        let mut rest = node.clone();
+        let mut list = ActionList::new();
+        while rest.in_turn() {
+            list.clear();
+            rest.legal_actions(&mut list);
+            let &a = list.first()?;
+            rest.play(a);
+            path.push(a);
+        }
+        found.push(path.clone());
+        return Some(());
+    }
+    let mut list = ActionList::new();
+    node.legal_actions(&mut list);
+    for &a in list.as_slice() {
+        let mut next = node.clone();
+        next.play(a);
+        path.push(a);
+        if next.in_turn() {
+            winning_moves(prover, &next, attacker, turns, path, found)?;
+        } else if prover.wins(&next, attacker, turns - 1)? {
+            found.push(path.clone());
+        }
+        path.pop();
+        if found.len() > 1 {
+            break;
+        }
+    }
+    Some(())
+}
+
+/// Whether playing `actions` from `position` captures a stone.
+fn captures<G: Game>(position: &G, actions: &[crate::rules::Action]) -> bool {
+    let mut after = position.clone();
+    for &a in actions {
+        after.play(a);
+    }
+    after.stones_captured() > position.stones_captured()
+}
+
+/// Whether a first move other than `solution` captures; `None` when [`MOST_WALKED`] moves
+/// were walked without finding one (the position is then refused, not guessed at).
+fn another_capture<G: Game>(position: &G, solution: &[crate::rules::Action]) -> Option<bool> {
+    let mut walked = 0;
+    let mut path = TurnActions::new();
+    let before = position.stones_captured();
+    let mut solved = position.clone();
+    for &a in solution {
+        solved.play(a);
+    }
+    let found = crate::rules::find_turn(position, &mut path, |end| {
+        walked += 1;
+        walked > MOST_WALKED || (end.stones_captured() > before && *end != solved)
+    });
+    (walked <= MOST_WALKED).then_some(found)
+}
+
+/// The solution line of a goal forced within `turns`: the solver's quickest way, then the
+/// defence that holds out longest, and so on until the goal is reached, chosen a decision at a
+/// time; `None` when it is not forced or the budget runs out.
 #[must_use]
-pub fn solution_line<G: Game>(position: &G, turns: u8, budget: u64) -> Option<Vec<String>> {
+pub fn solution_line<G: Game>(
+    position: &G,
+    goal: Goal,
+    turns: u8,
+    budget: u64,
+) -> Option<Vec<String>> {
     let solver = position.to_move();
-    let mut prover = Prover::new(budget);
+    let mut prover = Prover::for_goal(budget, goal, position);
     let mut now = position.clone();
-    let mut left = turns;
     let mut line = Vec::new();
     loop {
-        // The solver's move that wins in the fewest further turns.
-        let (m, after, rest) = best_turn(
-            &now,
-            |after| (0..left).find(|&k| prover.wins(after, solver, k) == Some(true)),
-            |a, b| a < b,
-        )?;
-        line.push(m);
-        now = after;
-        if now.outcome().is_some() {
-            return Some(line);
+        let start = now.clone();
+        let mut actions = TurnActions::new();
+        loop {
+            let a = best_decision(&mut prover, &now, solver, turns)?;
+            now.play(a);
+            actions.push(a);
+            if !now.in_turn() {
+                break;
+            }
         }
-        left = rest;
-        // The reply after which the win takes longest (every reply loses).
-        let (m, after, rest) = best_turn(
-            &now,
-            |after| (1..=left).find(|&k| prover.wins(after, solver, k) == Some(true)),
-            |a, b| a > b,
-        )?;
-        line.push(m);
-        now = after;
-        left = rest;
+        let mut notation = String::new();
+        start.write_notation(&actions, &mut notation);
+        line.push(notation);
+        if prover.reached(&now, solver) || now.outcome().is_some() {
+            return prover.reached(&now, solver).then_some(line);
+        }
     }
 }
 
-/// The whole move whose score (where `score` gives one) `better` prefers, first found on ties.
-fn best_turn<G: Game>(
-    position: &G,
-    mut score: impl FnMut(&G) -> Option<u8>,
-    better: impl Fn(u8, u8) -> bool,
-) -> Option<(String, G, u8)> {
-    let mut best: Option<(String, G, u8)> = None;
-    for_each_turn(position, |actions, after| {
-        let Some(s) = score(after) else {
-            return;
+/// The decision the solver takes toward the goal soonest, or the one the defender takes to put
+/// it off longest.
+fn best_decision<G: Game>(
+    prover: &mut Prover,
+    node: &G,
+    solver: Player,
+    turns: u8,
+) -> Option<crate::rules::Action> {
+    let solving = node.to_move() == solver;
+    let mut list = ActionList::new();
+    node.legal_actions(&mut list);
+    let mut best: Option<(crate::rules::Action, u8)> = None;
+    for &a in list.as_slice() {
+        let mut next = node.clone();
+        next.play(a);
+        let ends_solvers_turn = solving && !next.in_turn();
+        let Some(need) = (0..=turns).find(|&k| prover.wins(&next, solver, k) == Some(true)) else {
+            if solving {
+                continue;
+            }
+            // A defence that escapes (or that the budget cannot refute): nothing is forced.
+            return None;
         };
-        if best.as_ref().is_none_or(|(_, _, b)| better(s, *b)) {
-            let mut notation = String::new();
-            position.write_notation(actions, &mut notation);
-            best = Some((notation, after.clone(), s));
+        if need == 0 && prover.reached(node, solver) && !next.in_turn() {
+            // The goal is already reached: end the turn at once.
+            return Some(a);
         }
+        let cost = need + u8::from(ends_solvers_turn);
+        let better = best.is_none_or(|(_, b)| if solving { cost < b } else { cost > b });
+        if better {
+            best = Some((a, cost));
+        }
+    }
+    best.map(|(a, _)| a)
+}
+
+/// What a reply does to the solver: wins the game for the replier, or takes stones.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Effect {
+    /// The reply wins the game.
+    pub wins: bool,
+    /// Stones the reply captures.
+    pub takes: usize,
+}
+
+/// The most replies weighed when choosing a refutation.
+const MOST_REPLIES: usize = 20_000;
+
+/// The strongest answer to a wrong move, at a turn boundary of the side that refutes it: a
+/// move that wins if there is one, else the one that captures most, first found on ties (of
+/// the first [`MOST_REPLIES`] moves); with its notation and what it does. `None` when the game
+/// is over.
+#[must_use]
+pub fn refutation<G: Game>(position: &G) -> Option<(String, TurnActions, Effect)> {
+    let me = position.to_move();
+    let before = position.stones_captured();
+    let effect_of = |end: &G| Effect {
+        wins: end.outcome().is_some_and(|o| o.winner() == Some(me)),
+        takes: end.stones_captured().saturating_sub(before),
+    };
+    // The best effect first (the walk gives no path), then the first move that has it.
+    let mut best: Option<Effect> = None;
+    let mut weighed = 0;
+    any_turn(position, |end| {
+        weighed += 1;
+        let effect = effect_of(end);
+        if best.is_none_or(|b| (effect.wins, effect.takes) > (b.wins, b.takes)) {
+            best = Some(effect);
+        }
+        weighed >= MOST_REPLIES || effect.wins
     });
-    best
+    let best = best?;
+    let mut path = TurnActions::new();
+    crate::rules::find_turn(position, &mut path, |end| effect_of(end) == best);
+    let mut notation = String::new();
+    position.write_notation(&path, &mut notation);
+    Some((notation, path, best))
 }
 
 #[cfg(test)]
@@ -205,7 +376,7 @@ mod tests {
                 if !now.in_turn() && now.ply() >= 6 {
                     let wins = Prover::new(u64::MAX).forced_win(&now, 2)
                         == crate::ai::forced::Verdict::Wins;
-                    let line = solution_line(&now, 2, u64::MAX);
+                    let line = solution_line(&now, Goal::Win, 2, u64::MAX);
                     assert_eq!(line.is_some(), wins, "{}", now.to_setup());
                     if let Some(line) = line {
                         assert!(line.len() == 1 || line.len() == 3, "{line:?}");

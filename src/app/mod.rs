@@ -133,6 +133,13 @@ pub fn build(options: AppOptions) -> App {
     if screen == game::core::screen::Screen::Editor {
         app.insert_resource(game::core::editor::Editor::of(&options.position));
     }
+    if screen == game::core::screen::Screen::Puzzle {
+        app.world_mut()
+            .write_message(game::core::puzzles::PuzzleRequest::Open(
+                options.position.id(),
+                None,
+            ));
+    }
     app.insert_state(screen);
     if options.print_layout {
         app.insert_resource(game::screens::layout_report::PrintLayout);

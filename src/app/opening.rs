@@ -1,4 +1,4 @@
-//! The screens the app can open on (`--screen`), each by the one name it is given: the five
+//! The screens the app can open on (`--screen`), each by the one name it is given: the six
 //! screens of `game::core::screen::Screen`, and two that open one of them with a window up (the
 //! title with Settings, a kiosk's game with the idle prompt).
 
@@ -21,11 +21,13 @@ pub enum OpeningScreen {
     IdlePrompt,
     /// The position editor, on the game or position asked for.
     Editor,
+    /// The first unsolved puzzle of the game asked for.
+    Puzzles,
 }
 
 impl OpeningScreen {
     /// Every one, in the order `--help` lists them.
-    pub const ALL: [OpeningScreen; 7] = [
+    pub const ALL: [OpeningScreen; 8] = [
         OpeningScreen::Title,
         OpeningScreen::Game,
         OpeningScreen::HowToPlay,
@@ -33,6 +35,7 @@ impl OpeningScreen {
         OpeningScreen::Attract,
         OpeningScreen::IdlePrompt,
         OpeningScreen::Editor,
+        OpeningScreen::Puzzles,
     ];
 
     /// The name `--screen` takes.
@@ -60,6 +63,7 @@ impl OpeningScreen {
             OpeningScreen::HowToPlay => Screen::HowToPlay,
             OpeningScreen::Attract => Screen::Attract,
             OpeningScreen::Editor => Screen::Editor,
+            OpeningScreen::Puzzles => Screen::Puzzle,
         }
     }
 

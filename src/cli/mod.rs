@@ -48,8 +48,9 @@ struct AppArgs {
     #[arg(long, value_name = "PREFIX")]
     partial: Option<String>,
     /// The screen to show: title (the default when no game is asked for), game, how-to-play
-    /// (of --game's game, or the position's), settings (the title with the Settings window);
-    /// with --profile also attract (the default there) and idle-prompt
+    /// (of --game's game, or the position's), settings (the title with the Settings window),
+    /// editor, puzzles (--game's first unsolved puzzle); with --profile also attract (the
+    /// default there) and idle-prompt
     #[arg(long, value_name = "NAME")]
     screen: Option<String>,
     /// A game option, NAME=VALUE (repeatable)

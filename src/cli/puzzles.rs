@@ -7,16 +7,22 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::ai::arena::{Contestant, PlayerSpec};
-use crate::ai::puzzle::{prove_unique_win, solution_line};
+use crate::ai::forced::Goal;
+use crate::ai::puzzle::{prove_unique, solution_line};
 use crate::files::puzzles::{PUZZLES_VERSION, PuzzleEntry, PuzzleFile};
 use crate::rules::{AnyGame, AnyOptions, Game, GameId, History, any_turn};
 
 use super::referee::Failure;
 
-/// The most positions one puzzle's proof may visit.
+/// The most positions one puzzle's proof may visit when it is checked.
 pub const PROOF_BUDGET: u64 = 2_000_000;
 
-/// The most whole moves a position may have to be tried (its first moves are each proved).
+/// The most positions a proof may visit while puzzles are looked for: most positions are no
+/// puzzle, and proving that of Cash In Hand's tall stacks would take the whole budget each.
+const SEARCH_BUDGET: u64 = 250_000;
+
+/// The most whole moves a position may have for its longer puzzles to be tried (proving that
+/// none of many first moves wins in two turns is what takes a budget's time).
 const MOST_FIRST_MOVES: usize = 300;
 
 /// The most turns a generated puzzle is won in.
@@ -137,26 +143,48 @@ fn puzzle_of_a_game(board: GameId, seed: u64, enough: &AtomicBool) -> Option<Puz
     None
 }
 
-/// The puzzle a position makes, if it is one: the fewest turns it is won in, proved unique.
+/// The puzzle a position makes, if it is one: a win in the fewest turns, else the game's
+/// capture in the fewest turns, proved unique.
 fn puzzle_at(position: &AnyGame) -> Option<PuzzleEntry> {
+    let goals: Vec<Goal> = std::iter::once(Goal::Win)
+        .chain(Goal::capture_of(position.id()))
+        .collect();
     let mut moves = 0;
-    if any_turn(position, |_| {
+    let few_moves = !any_turn(position, |_| {
         moves += 1;
         moves > MOST_FIRST_MOVES
-    }) {
-        return None;
-    }
-    (1..=MOST_TURNS).find_map(|turns| {
-        let proved = prove_unique_win(position, turns, PROOF_BUDGET).ok()?;
-        let solution = solution_line(position, turns, PROOF_BUDGET)?;
-        (solution.first() == Some(&proved.first)).then(|| PuzzleEntry {
-            position: position.to_setup().to_string(),
-            turns,
-            solution,
-            choices: proved.choices,
-            nodes: proved.nodes,
+    });
+    // The fewest turns first, a win before a capture.
+    (1..=MOST_TURNS)
+        .filter(|&turns| turns == 1 || few_moves)
+        .flat_map(|turns| goals.iter().map(move |&goal| (goal, turns)))
+        .find_map(|(goal, turns)| {
+            let proved = prove_unique(position, goal, turns, SEARCH_BUDGET).ok()?;
+            let solution = solution_line(position, goal, turns, PROOF_BUDGET)?;
+            (solution.first() == Some(&proved.first)
+                && solution.len() == 2 * usize::from(turns) - 1)
+                .then(|| PuzzleEntry {
+                    position: position.to_setup().to_string(),
+                    goal,
+                    turns,
+                    solution,
+                    choices: proved.choices,
+                    nodes: proved.nodes,
+                })
         })
-    })
+}
+
+/// A goal in English, as the check prints it.
+fn goal_words(goal: Goal, turns: u8) -> String {
+    let turns = if turns == 1 {
+        "1 turn".to_owned()
+    } else {
+        format!("{turns} turns")
+    };
+    match goal {
+        Goal::Win => format!("a win within {turns}"),
+        Goal::Take(k) => format!("{k} stones taken within {turns}"),
+    }
 }
 
 /// Proves every puzzle of a file again, a line each.
@@ -169,10 +197,13 @@ pub fn check(path: &Path) -> Result<Vec<String>, Failure> {
     let (good, bad) = file.puzzles();
     let mut lines: Vec<(usize, String)> = bad.iter().map(|b| (b.number, format!("{b}"))).collect();
     for p in &good {
-        let line = match prove_unique_win(&p.start, p.entry.turns, PROOF_BUDGET) {
+        let line = match prove_unique(&p.start, p.entry.goal, p.entry.turns, PROOF_BUDGET) {
             Ok(proved) if Some(&proved.first) == p.entry.solution.first() => format!(
-                "puzzle {}: proved, a win in {} by {} ({} positions)",
-                p.number, p.entry.turns, proved.first, proved.nodes
+                "puzzle {}: proved, {} by {} ({} positions)",
+                p.number,
+                goal_words(p.entry.goal, p.entry.turns),
+                proved.first,
+                proved.nodes
             ),
             Ok(proved) => format!(
                 "puzzle {}: the win is {}, not {}",

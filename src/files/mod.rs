@@ -9,6 +9,7 @@ pub mod i18n;
 pub mod import;
 pub mod lines;
 pub mod profile;
+pub mod puzzle_progress;
 pub mod puzzles;
 pub mod record;
 pub mod save;

@@ -8,6 +8,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::ai::forced::{Goal, Prover};
 use crate::rules::{AnyGame, Game, GameId, Setup, play_move};
 
 /// The format's version.
@@ -31,7 +32,10 @@ pub struct PuzzleFile {
 pub struct PuzzleEntry {
     /// The position, as a position string; its side to move solves.
     pub position: String,
-    /// The solver's turns to win in (1 to 3).
+    /// What the solver forces: a win (the default) or a capture.
+    #[serde(default, skip_serializing_if = "is_win")]
+    pub goal: Goal,
+    /// The solver's turns to reach the goal in (1 to 3).
     pub turns: u8,
     /// The solution: the solver's moves and the best defence between them, in notation.
     pub solution: Vec<String>,
@@ -39,6 +43,11 @@ pub struct PuzzleEntry {
     pub choices: usize,
     /// Positions the proof visited (how hard it was to find).
     pub nodes: u64,
+}
+
+/// Whether a goal is the default one (not written).
+fn is_win(goal: &Goal) -> bool {
+    *goal == Goal::Win
 }
 
 /// A puzzle read and checked by the rules.
@@ -171,8 +180,11 @@ fn checked(card: GameId, entry: &PuzzleEntry) -> Result<AnyGame, String> {
             .map_err(|e| format!("solution move {} '{m}': {e}", k + 1))?
             .0;
     }
-    if now.outcome().and_then(|o| o.winner()) != Some(solver) {
-        return Err("the solution does not end in the solver's win".to_owned());
+    if !Prover::for_goal(0, entry.goal, &start).reached(&now, solver) {
+        return Err(format!(
+            "the solution does not reach the goal ({})",
+            entry.goal
+        ));
     }
     Ok(start)
 }

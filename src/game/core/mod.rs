@@ -11,6 +11,7 @@ pub mod kiosk;
 pub mod motion;
 pub mod opponent;
 pub mod preferences;
+pub mod puzzles;
 pub mod saving;
 pub mod screen;
 pub mod seats;
@@ -53,5 +54,6 @@ pub(super) fn logic_plugin(app: &mut App) {
         opponent::plugin,
         engine_view::plugin,
         editor::plugin,
+        puzzles::plugin,
     ));
 }

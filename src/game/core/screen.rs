@@ -19,6 +19,8 @@ pub enum Screen {
     Attract,
     /// The position editor: a position set up by clicks on the board, then played from.
     Editor,
+    /// A puzzle: the person solves, the puzzles play the defence.
+    Puzzle,
 }
 
 impl Screen {
@@ -31,6 +33,7 @@ impl Screen {
             Screen::HowToPlay => "how-to-play",
             Screen::Attract => "attract",
             Screen::Editor => "editor",
+            Screen::Puzzle => "puzzles",
         }
     }
 }
@@ -40,6 +43,12 @@ pub(super) fn plugin(app: &mut App) {
         app.add_plugins(StatesPlugin);
     }
     app.init_state::<Screen>();
+}
+
+/// Whether the board takes a person's moves: in a game, and in a puzzle.
+#[must_use]
+pub fn people_play(screen: Res<State<Screen>>) -> bool {
+    matches!(screen.get(), Screen::Game | Screen::Puzzle)
 }
 
 /// Whether the computer may play: in a game, and in attract mode.

@@ -511,7 +511,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                apply_board_clicks.run_if(in_state(crate::game::core::screen::Screen::Game)),
+                apply_board_clicks.run_if(crate::game::core::screen::people_play),
                 apply_session_requests,
             )
                 .chain()

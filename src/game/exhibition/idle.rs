@@ -28,7 +28,8 @@ pub(super) fn plugin(app: &mut App) {
             return_to_attract_from_menus.run_if(
                 in_state(Screen::Title)
                     .or_else(in_state(Screen::HowToPlay))
-                    .or_else(in_state(Screen::Editor)),
+                    .or_else(in_state(Screen::Editor))
+                    .or_else(in_state(Screen::Puzzle)),
             ),
         )
             .in_set(KioskSystems),

@@ -33,14 +33,14 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             type_count_digits
                 .run_if(not(bevy_egui::input::egui_wants_any_keyboard_input))
-                .run_if(in_state(crate::game::core::screen::Screen::Game))
+                .run_if(crate::game::core::screen::people_play)
                 .in_set(crate::game::core::GameSystems::Rules)
                 .before(crate::game::core::session::apply_session_requests),
         )
         .add_systems(
             EguiPrimaryContextPass,
             (
-                paint_cash_near_pointer.run_if(in_state(crate::game::core::screen::Screen::Game)),
+                paint_cash_near_pointer.run_if(crate::game::core::screen::people_play),
                 paint_stack_heights,
             ),
         );

@@ -1,5 +1,6 @@
 //! The screens people see: the title, how to play, the play screen's panels (the game panel,
-//! the move list, the count chooser, game over, the turn banner, export and saves), the
+//! the move list, the count chooser, game over, the turn banner, export and saves), the puzzles'
+//! panel, the
 //! settings window, importing a pasted or dropped game, and `--print-layout`'s report of them.
 
 use bevy::prelude::*;
@@ -15,6 +16,7 @@ pub mod how_to_play;
 mod hud;
 pub mod import;
 pub mod layout_report;
+mod puzzles;
 pub(crate) mod saves;
 pub mod title;
 mod turn_banner;
@@ -31,6 +33,7 @@ pub(super) fn presentation_plugin(app: &mut App) {
     app.add_plugins((
         hud::plugin,
         editor::plugin,
+        puzzles::plugin,
         count_input::plugin,
         history::plugin,
         evaluation::plugin,

@@ -17,6 +17,7 @@ use crate::rules::{AnyGame, AnyOptions, Game, GameId};
 use crate::game::core::editor::OpenEditor;
 use crate::game::core::i18n::Tr;
 use crate::game::core::kiosk::editor_offered;
+use crate::game::core::puzzles::{PuzzleRequest, PuzzleShelves};
 use crate::game::core::saving::{Autosave, LoadRequest, session_of};
 use crate::game::core::screen::Screen;
 use crate::game::core::seats::Seats;
@@ -118,6 +119,7 @@ struct TitleClicks {
     resume: Option<PathBuf>,
     how_to_play: Option<GameId>,
     set_up: Option<GameId>,
+    puzzles: Option<GameId>,
     start: bool,
 }
 
@@ -136,6 +138,7 @@ fn show_title(
     window: Res<State<SettingsWindow>>,
     mut next_window: ResMut<NextState<SettingsWindow>>,
     kiosk: Option<Res<crate::game::core::kiosk::Kiosk>>,
+    (shelves, mut puzzles): (Res<PuzzleShelves>, MessageWriter<PuzzleRequest>),
     tr: Res<Tr>,
 ) -> Result {
     let textures = card_textures(&mut contexts, pictures.as_deref());
@@ -149,6 +152,9 @@ fn show_title(
         .frame(backdrop)
         .show(&mut screen, |ui| {
             title_bar(ui, &tr, kiosk.is_none(), &offer, &mut clicks);
+            if puzzles_entry(ui, &tr, &shelves, choice.options.game()) {
+                clicks.puzzles = Some(choice.options.game());
+            }
             ui.add_space(14.0);
             let shown = |id: GameId| {
                 // A kiosk shows the games of its profile (any board of Grabber shows its card).
@@ -161,7 +167,7 @@ fn show_title(
             let offered = editor_offered(kiosk.as_deref());
             game_cards(
                 ui,
-                &tr,
+                (&tr, &shelves),
                 &textures,
                 (shown, offered),
                 &mut choice,
@@ -183,6 +189,9 @@ fn show_title(
     if let Some(id) = clicks.how_to_play {
         *guided = Guided::of(id);
         next.set(Screen::HowToPlay);
+    }
+    if let Some(game) = clicks.puzzles {
+        puzzles.write(PuzzleRequest::Open(game, None));
     }
     if clicks.start {
         requests.write(SessionRequest::Start(choice.options));
@@ -260,7 +269,7 @@ fn title_bar(
 /// The cards of the games shown, side by side; the chosen one stands out.
 fn game_cards(
     ui: &mut egui::Ui,
-    tr: &Tr,
+    (tr, shelves): (&Tr, &PuzzleShelves),
     textures: &[(GameId, egui::TextureId)],
     (shown, offer_editor): (impl Fn(GameId) -> bool, bool),
     choice: &mut TitleChoice,
@@ -270,7 +279,16 @@ fn game_cards(
     ui.horizontal_top(|ui| {
         for id in GAMES.into_iter().filter(|&id| shown(id)) {
             let texture = textures.iter().find(|(g, _)| *g == id).map(|(_, t)| *t);
-            let card = game_card(ui, tr, (id, texture), id == chosen_card, offer_editor);
+            let card = game_card(
+                ui,
+                (tr, shelves),
+                (id, texture),
+                id == chosen_card,
+                offer_editor,
+            );
+            if card.puzzles {
+                clicks.puzzles = Some(id);
+            }
             if card.set_up {
                 clicks.set_up = Some(id);
             }
@@ -284,18 +302,46 @@ fn game_cards(
     });
 }
 
+/// The title's Puzzles entry, for the chosen game; whether it was clicked.
+fn puzzles_entry(ui: &mut egui::Ui, tr: &Tr, shelves: &PuzzleShelves, game: GameId) -> bool {
+    let has = shelves.of(game).is_some_and(|s| !s.puzzles.is_empty());
+    let label = format!("{}: {}", tr.t("title.puzzles"), tr.game(game.card()));
+    let b = ui.add_enabled(has, egui::Button::new(label).min_size([220.0, 44.0].into()));
+    name_control(&b, "puzzles");
+    b.clicked()
+}
+
+/// A card's Puzzles button: off, with the reason on hover, when the game has none.
+fn puzzles_button(ui: &mut egui::Ui, tr: &Tr, shelves: &PuzzleShelves, id: GameId) -> bool {
+    let shelf = shelves.of(id);
+    let has = shelf.is_some_and(|s| !s.puzzles.is_empty());
+    let b = ui.add_enabled(
+        has,
+        egui::Button::new(tr.t("title.puzzles")).min_size([204.0, 44.0].into()),
+    );
+    let b = match shelf.and_then(|s| s.notice.as_deref()) {
+        Some(why) if !has => {
+            b.on_disabled_hover_text(tr.tf("title.puzzles_missing", &[("why", &why)]))
+        }
+        _ => b,
+    };
+    name_control(&b, format!("puzzles {id}"));
+    b.clicked()
+}
+
 /// What a card's clicks ask for.
 #[derive(Debug, Default)]
 struct CardClicks {
     chosen: bool,
     how_to_play: bool,
     set_up: bool,
+    puzzles: bool,
 }
 
-/// One game's card: its picture, name, credit and line, Choose, How to play and Set up.
+/// One game's card: its picture, name, credit and line, Choose, How to play, Set up and Puzzles.
 fn game_card(
     ui: &mut egui::Ui,
-    tr: &Tr,
+    (tr, shelves): (&Tr, &PuzzleShelves),
     (id, texture): (GameId, Option<egui::TextureId>),
     chosen: bool,
     offer_editor: bool,
@@ -344,6 +390,7 @@ fn game_card(
                 name_control(&set_up, format!("set up {id}"));
                 clicks.set_up = set_up.clicked();
             }
+            clicks.puzzles = puzzles_button(ui, tr, shelves, id);
         });
     });
     clicks
