@@ -250,7 +250,10 @@ fn light_the_hint(
     session: Res<Session>,
 ) {
     let asked = requests.read().any(|r| *r == PuzzleRequest::Hint);
-    if let Some(action) = run.filter(|_| asked).and_then(|r| hint_action(&r, &session)) {
+    if let Some(action) = run
+        .filter(|_| asked)
+        .and_then(|r| hint_action(&r, &session))
+    {
         commands.insert_resource(Hint {
             position: session.position().hash(),
             action,
