@@ -141,6 +141,18 @@ fn a_touch_leaves_attract_mode_for_the_picker_or_a_game() {
         session.moves().is_empty(),
         "the visitor's game starts afresh"
     );
+
+    // A profile can send a visitor to the puzzles of the game on show.
+    let mut app = kiosk(profile(", touch_leads_to: Puzzles"), Screen::Attract);
+    wait(&mut app, Duration::from_secs(6));
+    touch(&mut app);
+    app.update();
+    assert_eq!(screen(&app), Screen::Puzzle);
+    let run = app
+        .world()
+        .resource::<stackyard::game::core::puzzles::PuzzleRun>();
+    let shown = app.world().resource::<Exhibition>().game_on_show();
+    assert_eq!(run.puzzle.start.id().card(), shown.card());
 }
 
 #[test]

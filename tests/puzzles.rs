@@ -180,6 +180,17 @@ fn the_hint_names_the_first_decision_of_the_solution() {
 }
 
 #[test]
+fn a_cash_in_hand_puzzle_is_solved_by_its_solution() {
+    let data = scratch("cash");
+    let mut app = app_with_data(&data);
+    open(&mut app, GameId::CashInHand, 0);
+    let puzzle = run(&app).puzzle.clone();
+    play(&mut app, &puzzle.entry.solution[0]);
+    assert_eq!(run(&app).attempt, Attempt::Solved);
+    assert!(progress(&data).solved.contains(&puzzle.entry.position));
+}
+
+#[test]
 fn a_missing_puzzle_file_leaves_its_game_without_puzzles_and_says_why() {
     let folder = scratch("missing");
     std::fs::copy("assets/puzzles/splay.ron", folder.join("splay.ron")).unwrap();
@@ -197,9 +208,10 @@ fn a_missing_puzzle_file_leaves_its_game_without_puzzles_and_says_why() {
 }
 
 #[test]
-fn every_shipped_game_but_cash_in_hand_has_thirty_puzzles() {
+fn every_shipped_game_has_thirty_puzzles() {
     let shelves = PuzzleShelves::read(std::path::Path::new("assets/puzzles"));
     for game in [
+        GameId::CashInHand,
         GameId::Grabber8,
         GameId::Splay,
         GameId::Intermedium,

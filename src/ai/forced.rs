@@ -81,6 +81,9 @@ pub struct Prover {
     /// Whether captures are counted for both sides at once (Cash In Hand, which puts its
     /// captured stones back): the goal must then be reached within the turn under way.
     both_sides: bool,
+    /// Whether only the attacker's own turns count: the defender's moves after the last of
+    /// them are not searched (the coach asks what a reply itself does).
+    own_turns_only: bool,
 }
 
 impl Prover {
@@ -93,6 +96,17 @@ impl Prover {
             proved: HashMap::new(),
             target: usize::MAX,
             both_sides: false,
+            own_turns_only: false,
+        }
+    }
+
+    /// This prover, counting only what the attacker's own turns reach: a defender left with
+    /// only losing moves after them does not count.
+    #[must_use]
+    pub fn own_turns_only(self) -> Prover {
+        Prover {
+            own_turns_only: true,
+            ..self
         }
     }
 
@@ -152,7 +166,7 @@ impl Prover {
         if position.outcome().is_some() || (self.both_sides && !attacking) {
             return Some(false);
         }
-        if attacking && turns == 0 {
+        if turns == 0 && (attacking || self.own_turns_only) {
             return Some(false);
         }
         let key = (position.hash(), turns);

@@ -7,6 +7,7 @@
 pub mod analysis;
 pub mod arena;
 pub mod cash_in_hand;
+pub mod coach;
 pub mod eval;
 pub mod forced;
 pub mod grabber;

@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use crate::rules::{ActionList, Game, Player, TurnActions, any_turn};
+use crate::rules::{ActionList, Game, GameId, Player, TurnActions, any_turn, any_turn_among};
 
 use super::forced::{Goal, Prover};
 
@@ -20,6 +20,30 @@ pub const CHOICES_COUNTED: usize = 1000;
 /// The most first moves walked looking for another capture than the solution.
 const MOST_WALKED: usize = 200_000;
 
+/// What of a first move must be the only one that works.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unique {
+    /// The whole move: every other move is refuted.
+    WholeMove,
+    /// Its first decision (Cash In Hand's stack lifted): every move that starts otherwise is
+    /// refuted, and how the stones are sown from there is the solver's to find.
+    FirstDecision,
+}
+
+impl Unique {
+    /// What a game's puzzles keep unique. A Cash In Hand stack sows along thousands of paths
+    /// and several of them take the same stones, so exactly one winning whole move almost never
+    /// happens there; the question its puzzles ask is which stack, the one the hint lights.
+    #[must_use]
+    pub fn of(game: GameId) -> Unique {
+        if game == GameId::CashInHand {
+            Unique::FirstDecision
+        } else {
+            Unique::WholeMove
+        }
+    }
+}
+
 /// What a proved puzzle's solution is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Proved {
@@ -31,6 +55,22 @@ pub struct Proved {
     pub choices: usize,
     /// Positions the proof visited (how much search it took).
     pub nodes: u64,
+    /// What of it is the only way.
+    pub unique: Unique,
+}
+
+impl Proved {
+    /// Whether a solution's first move, in notation from `position`, is this one where it
+    /// must be the only one (its first decision in Cash In Hand, else the whole move).
+    #[must_use]
+    pub fn agrees_with<G: Game>(&self, position: &G, first: &str) -> bool {
+        match self.unique {
+            Unique::WholeMove => self.first == first,
+            Unique::FirstDecision => position
+                .parse_actions(first)
+                .is_ok_and(|actions| actions.first() == self.actions.first()),
+        }
+    }
 }
 
 /// Why a position is not a puzzle of that goal.
@@ -104,18 +144,16 @@ pub fn prove_unique<G: Game>(
     if choices < FEWEST_CHOICES {
         return Err(NotAPuzzle::TooFewChoices(choices));
     }
-    let mut prover = Prover::for_goal(budget, goal, position);
-    let mut found = Vec::new();
-    let attacker = position.to_move();
-    winning_moves(
-        &mut prover,
-        position,
-        attacker,
+    let unique = Unique::of(position.id());
+    let mut hunt = Hunt {
+        prover: Prover::for_goal(budget, goal, position),
+        attacker: position.to_move(),
         turns,
-        &mut TurnActions::new(),
-        &mut found,
-    )
-    .ok_or(NotAPuzzle::Unproved)?;
+        unique,
+    };
+    let mut found = Vec::new();
+    hunt.winning_moves(position, &mut TurnActions::new(), &mut found, 2)
+        .ok_or(NotAPuzzle::Unproved)?;
     let notation = |actions: &TurnActions| {
         let mut text = String::new();
         position.write_notation(actions, &mut text);
@@ -126,7 +164,7 @@ pub fn prove_unique<G: Game>(
     }
     let actions = found.pop().ok_or(NotAPuzzle::NoWin)?;
     if captures(position, &actions)
-        && !another_capture(position, &actions).ok_or(NotAPuzzle::Unproved)?
+        && !another_capture(position, &actions, unique).ok_or(NotAPuzzle::Unproved)?
     {
         return Err(NotAPuzzle::OnlyCapture);
     }
@@ -134,7 +172,8 @@ pub fn prove_unique<G: Game>(
         first: notation(&actions),
         actions,
         choices,
-        nodes: prover.nodes(),
+        nodes: hunt.prover.nodes(),
+        unique,
     })
 }
 
@@ -148,52 +187,75 @@ fn count_first_moves<G: Game>(position: &G) -> usize {
     n
 }
 
-/// Adds to `found` the completions of the turn under way in `node` (its decisions so far in
-/// `path`) that force the goal, stopping at two; the ways to finish a turn that has reached
-/// the goal count as one. `None` once the budget is spent.
-fn winning_moves<G: Game>(
-    prover: &mut Prover,
-    node: &G,
+/// The search for a puzzle's winning first moves.
+struct Hunt {
+    prover: Prover,
     attacker: Player,
     turns: u8,
-    path: &mut TurnActions,
-    found: &mut Vec<TurnActions>,
-) -> Option<()> {
-    if !prover.wins(node, attacker, turns)? {
-        return Some(());
-    }
-    if prover.reached(node, attacker) {
-        // The goal is reached within the turn: how the turn is finished after (Cash In Hand's
-        // captured stones put back) makes no other move of it. The first way stands for all.
-        let mut rest = node.clone();
+    unique: Unique,
+}
+
+impl Hunt {
+    /// Adds to `found` the completions of the turn under way in `node` (its decisions so far
+    /// in `path`) that force the goal, stopping at `enough`. The ways to finish a turn that has
+    /// reached the goal count as one, and so do those of a move past the decisions kept
+    /// unique. `None` once the budget is spent.
+    fn winning_moves<G: Game>(
+        &mut self,
+        node: &G,
+        path: &mut TurnActions,
+        found: &mut Vec<TurnActions>,
+        enough: usize,
+    ) -> Option<()> {
+        if !self.prover.wins(node, self.attacker, self.turns)? {
+            return Some(());
+        }
+        if self.prover.reached(node, self.attacker) {
+            // How the turn is finished after (Cash In Hand's captured stones put back) makes
+            // no other move of it: the first way stands for all.
+            found.push(first_completion(node, path)?);
+            return Some(());
+        }
+        if !path.is_empty() && self.unique == Unique::FirstDecision && enough > 1 {
+            // Past the decision kept unique: one winning way on stands for all of them.
+            let mut one = Vec::new();
+            self.winning_moves(node, path, &mut one, 1)?;
+            found.extend(one);
+            return Some(());
+        }
         let mut list = ActionList::new();
-        while rest.in_turn() {
-            list.clear();
-            rest.legal_actions(&mut list);
-            let &a = list.first()?;
-            rest.play(a);
+        node.legal_actions(&mut list);
+        for &a in list.as_slice() {
+            let mut next = node.clone();
+            next.play(a);
             path.push(a);
+            if next.in_turn() {
+                self.winning_moves(&next, path, found, enough)?;
+            } else if self.prover.wins(&next, self.attacker, self.turns - 1)? {
+                found.push(path.clone());
+            }
+            path.pop();
+            if found.len() >= enough {
+                break;
+            }
         }
-        found.push(path.clone());
-        return Some(());
+        Some(())
     }
+}
+
+/// `path` finished by the first legal decisions of the turn under way in `node`.
+fn first_completion<G: Game>(node: &G, path: &TurnActions) -> Option<TurnActions> {
+    let mut rest = node.clone();
+    let mut whole = path.clone();
     let mut list = ActionList::new();
-    node.legal_actions(&mut list);
-    for &a in list.as_slice() {
-        let mut next = node.clone();
-        next.play(a);
-        path.push(a);
-        if next.in_turn() {
-            winning_moves(prover, &next, attacker, turns, path, found)?;
-        } else if prover.wins(&next, attacker, turns - 1)? {
-            found.push(path.clone());
-        }
-        path.pop();
-        if found.len() > 1 {
-            break;
-        }
+    while rest.in_turn() {
+        list.clear();
+        rest.legal_actions(&mut list);
+        let &a = list.first()?;
+        rest.play(a);
+        whole.push(a);
     }
-    Some(())
+    Some(whole)
 }
 
 /// Whether playing `actions` from `position` captures a stone.
@@ -205,20 +267,33 @@ fn captures<G: Game>(position: &G, actions: &[crate::rules::Action]) -> bool {
     after.stones_captured() > position.stones_captured()
 }
 
-/// Whether a first move other than `solution` captures; `None` when [`MOST_WALKED`] moves
-/// were walked without finding one (the position is then refused, not guessed at).
-fn another_capture<G: Game>(position: &G, solution: &[crate::rules::Action]) -> Option<bool> {
+/// Whether a first move other than `solution` (one that starts otherwise, where only the first
+/// decision is kept unique) captures; `None` when [`MOST_WALKED`] moves were walked without
+/// finding one (the position is then refused, not guessed at).
+fn another_capture<G: Game>(
+    position: &G,
+    solution: &[crate::rules::Action],
+    unique: Unique,
+) -> Option<bool> {
     let mut walked = 0;
-    let mut path = TurnActions::new();
     let before = position.stones_captured();
     let mut solved = position.clone();
     for &a in solution {
         solved.play(a);
     }
-    let found = crate::rules::find_turn(position, &mut path, |end| {
+    let mut other_captures = |end: &G, counts: bool| {
         walked += 1;
-        walked > MOST_WALKED || (end.stones_captured() > before && *end != solved)
-    });
+        walked > MOST_WALKED || (end.stones_captured() > before && counts)
+    };
+    let found = match unique {
+        Unique::WholeMove => any_turn(position, |end| other_captures(end, *end != solved)),
+        Unique::FirstDecision => any_turn_among(
+            position,
+            |a| Some(&a) != solution.first(),
+            |_| true,
+            |end| other_captures(end, true),
+        ),
+    };
     (walked <= MOST_WALKED).then_some(found)
 }
 

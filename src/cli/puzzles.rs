@@ -161,7 +161,9 @@ fn puzzle_at(position: &AnyGame) -> Option<PuzzleEntry> {
         .find_map(|(goal, turns)| {
             let proved = prove_unique(position, goal, turns, SEARCH_BUDGET).ok()?;
             let solution = solution_line(position, goal, turns, PROOF_BUDGET)?;
-            (solution.first() == Some(&proved.first)
+            (solution
+                .first()
+                .is_some_and(|first| proved.agrees_with(position, first))
                 && solution.len() == 2 * usize::from(turns) - 1)
                 .then(|| PuzzleEntry {
                     position: position.to_setup().to_string(),
@@ -198,13 +200,20 @@ pub fn check(path: &Path) -> Result<Vec<String>, Failure> {
     let mut lines: Vec<(usize, String)> = bad.iter().map(|b| (b.number, format!("{b}"))).collect();
     for p in &good {
         let line = match prove_unique(&p.start, p.entry.goal, p.entry.turns, PROOF_BUDGET) {
-            Ok(proved) if Some(&proved.first) == p.entry.solution.first() => format!(
-                "puzzle {}: proved, {} by {} ({} positions)",
-                p.number,
-                goal_words(p.entry.goal, p.entry.turns),
-                proved.first,
-                proved.nodes
-            ),
+            Ok(proved)
+                if p.entry
+                    .solution
+                    .first()
+                    .is_some_and(|first| proved.agrees_with(&p.start, first)) =>
+            {
+                format!(
+                    "puzzle {}: proved, {} by {} ({} positions)",
+                    p.number,
+                    goal_words(p.entry.goal, p.entry.turns),
+                    p.entry.solution[0],
+                    proved.nodes
+                )
+            }
             Ok(proved) => format!(
                 "puzzle {}: the win is {}, not {}",
                 p.number,

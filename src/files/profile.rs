@@ -35,6 +35,8 @@ pub enum TouchLeadsTo {
     Picker,
     /// Straight into the game being shown, from its start, with the profile's seats.
     Game,
+    /// The puzzles of the game being shown, from the first not yet solved.
+    Puzzles,
 }
 
 /// An exhibition profile, as written in its file.
@@ -87,6 +89,9 @@ pub struct Profile {
     /// Whether visitors may set up positions in the position editor (hidden if left out).
     #[serde(default)]
     pub editor: bool,
+    /// Whether visitors playing the computer get the coach's warnings (off if left out).
+    #[serde(default)]
+    pub coach: bool,
 }
 
 fn default_level() -> Level {

@@ -34,6 +34,19 @@ pub enum WindowMode {
     Fullscreen,
 }
 
+/// Whether a person's seat has the coach, who warns before a turn that gives away the game or
+/// stones at once.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Coaching {
+    /// On against the computer's Beginner and Casual levels, off otherwise.
+    #[default]
+    Auto,
+    /// Always on for a person in that seat.
+    On,
+    /// Never.
+    Off,
+}
+
 /// How fast the stones move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Animation {
@@ -131,6 +144,8 @@ pub struct Settings {
     /// The threads the computer searches on at Strong and Master (0: every core but one, at
     /// least one; at most [`MAX_THREADS`]).
     pub threads: u16,
+    /// The coach of each seat for people, Black's then White's.
+    pub coach: [Coaching; 2],
 }
 
 /// The most search threads the settings accept.
@@ -155,6 +170,7 @@ impl Default for Settings {
             master_seconds: 3.0,
             quality: Quality::Auto,
             threads: 0,
+            coach: [Coaching::Auto; 2],
         }
     }
 }

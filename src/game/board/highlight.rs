@@ -96,6 +96,7 @@ pub(super) fn plugin(app: &mut App) {
                 resource_changed::<Session>
                     .or_else(resource_exists_and_changed::<crate::game::core::opponent::Hint>)
                     .or_else(resource_changed::<crate::game::core::preferences::ViewSettings>)
+                    .or_else(resource_exists_and_changed::<crate::game::core::coach::CoachWarning>)
                     .or_else(resource_added::<crate::game::core::editor::Editor>),
             ),
         )
@@ -170,6 +171,7 @@ fn show_targets(
     hint: Option<Res<crate::game::core::opponent::Hint>>,
     settings: Res<crate::game::core::preferences::ViewSettings>,
     editor: Option<Res<crate::game::core::editor::Editor>>,
+    coach: Option<Res<crate::game::core::coach::CoachWarning>>,
     old: Query<Entity, Or<(With<Marker>, With<Decoration>)>>,
 ) {
     for e in &old {
@@ -203,6 +205,11 @@ fn show_targets(
         && let Some(cell) = position.action_cell(hint.action)
     {
         markers.hint(cell);
+    }
+    if let Some(warned) = coach.as_ref().and_then(|c| c.0.as_ref()) {
+        for &cell in &warned.warning.at_risk {
+            markers.at_risk(cell);
+        }
     }
     for action in session.legal_actions() {
         markers.legal(action, settings.legal_targets);
@@ -333,6 +340,14 @@ impl Markers<'_, '_, '_> {
         let at = Transform::from_translation(self.top(cell)).with_scale(Vec3::new(0.8, 0.4, 0.8));
         let ring = self.look.ring.clone();
         self.decoration(format!("Taken {cell}"), &ring, MarkerKind::Stop, at);
+    }
+
+    /// A stack the coach warns about: a large red halo.
+    fn at_risk(&mut self, cell: Cell) {
+        let at = Transform::from_translation(self.top(cell) + Vec3::Y * 0.05)
+            .with_scale(Vec3::new(1.25, 1.5, 1.25));
+        let halo = self.look.halo.clone();
+        self.decoration(format!("At risk {cell}"), &halo, MarkerKind::Stop, at);
     }
 
     /// The hint's cell: a large halo.

@@ -13,6 +13,14 @@ pub struct Kiosk {
     pub games: Vec<GameId>,
     /// The profile lets visitors use the position editor.
     pub editor: bool,
+    /// The profile gives visitors the coach.
+    pub coach: bool,
+}
+
+/// The kiosk's word on the coach (`None` outside a kiosk).
+#[must_use]
+pub fn kiosk_coach(kiosk: Option<&Kiosk>) -> Option<bool> {
+    kiosk.map(|k| k.coach)
 }
 
 /// Whether the position editor is offered: always on a desktop, in a kiosk if its profile asks.
@@ -31,6 +39,7 @@ mod tests {
         let kiosk = |editor| Kiosk {
             games: vec![GameId::Splay],
             editor,
+            coach: false,
         };
         assert!(!editor_offered(Some(&kiosk(false))));
         assert!(editor_offered(Some(&kiosk(true))));

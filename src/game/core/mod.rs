@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 
+pub mod coach;
 pub mod editor;
 pub mod engine_view;
 pub mod i18n;
@@ -55,5 +56,6 @@ pub(super) fn logic_plugin(app: &mut App) {
         engine_view::plugin,
         editor::plugin,
         puzzles::plugin,
+        coach::plugin,
     ));
 }

@@ -132,7 +132,7 @@ pub(super) fn plugin(app: &mut App) {
                 cancel_stale_thinking,
                 start_thinking,
                 start_hint,
-                collect_thought,
+                collect_thought.run_if(crate::game::core::coach::lets_the_computer_play),
             )
                 .chain()
                 .run_if(crate::game::core::screen::computer_plays)

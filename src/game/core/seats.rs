@@ -8,6 +8,8 @@ use bevy::prelude::*;
 use crate::ai::Level;
 use crate::rules::Player;
 
+pub use crate::files::settings::Coaching;
+
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Seat {
@@ -31,6 +33,8 @@ pub struct Seats {
     pub pace: Duration,
     /// The threads Strong and Master search on (0: every core but one, at least one).
     pub threads: usize,
+    /// Each seat's coach, Black's then White's (it only ever coaches a person).
+    pub coach: [Coaching; 2],
 }
 
 impl Seats {
@@ -63,6 +67,7 @@ impl Default for Seats {
             master_time: Duration::from_secs(3),
             pace: Duration::from_millis(450),
             threads: 0,
+            coach: [Coaching::Auto; 2],
         }
     }
 }
@@ -74,6 +79,25 @@ impl Seats {
         match p {
             Player::Black => self.black,
             Player::White => self.white,
+        }
+    }
+
+    /// Whether the coach watches `p`'s turns: a person's, with the coach on, or left to itself
+    /// and playing the computer at Beginner or Casual; in a kiosk (`kiosk_coach` is its
+    /// profile's word) only where the profile asks, against the computer.
+    #[must_use]
+    pub fn coached(&self, p: Player, kiosk_coach: Option<bool>) -> bool {
+        if self.of(p) != Seat::Human {
+            return false;
+        }
+        let against_the_computer = matches!(self.of(!p), Seat::Computer(_));
+        let against_a_learner =
+            matches!(self.of(!p), Seat::Computer(Level::Beginner | Level::Casual));
+        match (kiosk_coach, self.coach[p.index()]) {
+            (Some(asked), _) => asked && against_the_computer,
+            (None, Coaching::On) => true,
+            (None, Coaching::Off) => false,
+            (None, Coaching::Auto) => against_a_learner,
         }
     }
 }
@@ -94,5 +118,37 @@ mod tests {
         assert_eq!(seats.threads_for(Level::Master), 3);
         assert_eq!(seats.threads_for(Level::Beginner), 1);
         assert_eq!(seats.threads_for(Level::Casual), 1);
+    }
+
+    #[test]
+    fn the_coach_watches_people_against_the_easy_levels_unless_told() {
+        let against = |level| Seats {
+            white: Seat::Computer(level),
+            ..Seats::default()
+        };
+        assert!(against(Level::Beginner).coached(Player::Black, None));
+        assert!(against(Level::Casual).coached(Player::Black, None));
+        assert!(!against(Level::Strong).coached(Player::Black, None));
+        assert!(
+            !against(Level::Casual).coached(Player::White, None),
+            "no coach for the computer"
+        );
+        assert!(
+            !Seats::default().coached(Player::Black, None),
+            "hot seat: off unless asked"
+        );
+        let mut asked = Seats::default();
+        asked.coach = [Coaching::On, Coaching::Off];
+        assert!(asked.coached(Player::Black, None) && !asked.coached(Player::White, None));
+        let mut refused = against(Level::Beginner);
+        refused.coach[0] = Coaching::Off;
+        assert!(!refused.coached(Player::Black, None));
+        // A kiosk follows its profile, whatever the settings say.
+        assert!(!against(Level::Casual).coached(Player::Black, Some(false)));
+        assert!(against(Level::Strong).coached(Player::Black, Some(true)));
+        assert!(
+            !Seats::default().coached(Player::Black, Some(true)),
+            "two visitors: none"
+        );
     }
 }

@@ -78,6 +78,7 @@ fn spread_settings(app: &mut App, s: &Settings) {
         white: seat(s.seats.white),
         master_time: Duration::from_secs_f32(s.master_seconds),
         threads: usize::from(s.threads),
+        coach: s.coach,
         ..Seats::default()
     });
 }
@@ -119,6 +120,7 @@ impl Preferences<'_> {
             master_seconds: self.seats.master_time.as_secs_f32(),
             quality: self.quality.0,
             threads: u16::try_from(self.seats.threads).unwrap_or(u16::MAX),
+            coach: self.seats.coach,
             ..Settings::default()
         }
     }

@@ -13,6 +13,7 @@ use crate::rules::{AnyOptions, Game};
 
 use super::{Exhibition, KioskSystems, VisitorInput};
 use crate::game::board::camera::Orbit;
+use crate::game::core::puzzles::PuzzleRequest;
 use crate::game::core::screen::Screen;
 use crate::game::core::seats::{Seat, Seats};
 use crate::game::core::session::{Session, SessionRequest};
@@ -126,13 +127,15 @@ fn show_next_game_when_done(
     }
 }
 
-/// A visitor's touch leaves attract mode: for the picker, or straight into the game on show.
+/// A visitor's touch leaves attract mode: for the picker, straight into the game on show, or
+/// to its puzzles.
 fn leave_attract_on_input(
     mut inputs: MessageReader<VisitorInput>,
     exhibition: Res<Exhibition>,
     mut seats: ResMut<Seats>,
     mut choice: ResMut<TitleChoice>,
     mut requests: MessageWriter<SessionRequest>,
+    mut puzzles: MessageWriter<PuzzleRequest>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     if inputs.read().count() == 0 {
@@ -148,6 +151,9 @@ fn leave_attract_on_input(
         TouchLeadsTo::Game => {
             requests.write(SessionRequest::Start(options));
             next.set(Screen::Game);
+        }
+        TouchLeadsTo::Puzzles => {
+            puzzles.write(PuzzleRequest::Open(exhibition.game_on_show().card(), None));
         }
     }
 }

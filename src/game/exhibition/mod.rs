@@ -124,6 +124,7 @@ fn tell_the_screens(exhibition: Res<Exhibition>, mut commands: Commands) {
     commands.insert_resource(crate::game::core::kiosk::Kiosk {
         games: exhibition.games.clone(),
         editor: exhibition.profile.editor,
+        coach: exhibition.profile.coach,
     });
 }
 

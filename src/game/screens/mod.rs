@@ -1,10 +1,11 @@
 //! The screens people see: the title, how to play, the play screen's panels (the game panel,
-//! the move list, the count chooser, game over, the turn banner, export and saves), the puzzles'
+//! the move list, the count chooser, game over, the turn banner and the coach's warning under it, export and saves), the puzzles'
 //! panel, the
 //! settings window, importing a pasted or dropped game, and `--print-layout`'s report of them.
 
 use bevy::prelude::*;
 
+mod coach_banner;
 pub mod count_input;
 mod editor;
 pub mod evaluation;
@@ -44,7 +45,7 @@ pub(super) fn presentation_plugin(app: &mut App) {
         import::plugin,
         title::panel_plugin,
         how_to_play::panel_plugin,
-        turn_banner::plugin,
+        (turn_banner::plugin, coach_banner::plugin),
         layout_report::plugin,
     ));
 }

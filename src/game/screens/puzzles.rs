@@ -8,6 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::ai::forced::Goal;
 use crate::rules::Game;
 
+use crate::ai::puzzle::Unique;
 use crate::game::core::i18n::Tr;
 use crate::game::core::puzzles::{
     Attempt, Progress, PuzzleRequest, PuzzleRun, PuzzleShelves, goal_key,
@@ -119,6 +120,9 @@ fn goal_line(ui: &mut egui::Ui, tr: &Tr, run: &PuzzleRun) {
         ],
     );
     ui.label(egui::RichText::new(text).size(18.0).strong());
+    if Unique::of(run.puzzle.start.id()) == Unique::FirstDecision {
+        ui.label(tr.t("puzzle.one_stack"));
+    }
 }
 
 /// How the attempt stands, in one line.

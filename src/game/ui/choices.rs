@@ -5,7 +5,7 @@
 use bevy_egui::egui;
 
 use crate::game::core::i18n::Tr;
-use crate::game::core::seats::{Seat, Seats};
+use crate::game::core::seats::{Coaching, Seat, Seats};
 use crate::game::ui::named::name_control;
 use crate::rules::{AnyOptions, GameId, Player};
 
@@ -79,8 +79,30 @@ pub fn seat_pickers(ui: &mut egui::Ui, tr: &Tr, seats: &mut Seats) {
                 Player::White => &mut seats.white,
             };
             seat_picker(ui, tr, p, seat);
+            if *seat == Seat::Human {
+                coach_picker(ui, tr, p, &mut seats.coach[p.index()]);
+            }
         });
     }
+}
+
+/// A person's seat's coach: left to itself (on against Beginner and Casual), on, or off.
+pub fn coach_picker(ui: &mut egui::Ui, tr: &Tr, p: Player, coaching: &mut Coaching) {
+    let label = |c: Coaching| match c {
+        Coaching::Auto => tr.t("seat.coach.auto"),
+        Coaching::On => tr.t("seat.coach.on"),
+        Coaching::Off => tr.t("seat.coach.off"),
+    };
+    let picker = egui::ComboBox::from_id_salt(("coach", p.index()))
+        .selected_text(label(*coaching))
+        .show_ui(ui, |ui| {
+            for c in [Coaching::Auto, Coaching::On, Coaching::Off] {
+                let entry = ui.selectable_value(coaching, c, label(c));
+                name_control(&entry, format!("coach {p}: {c:?}").to_lowercase());
+            }
+        });
+    let response = picker.response.on_hover_text(tr.t("seat.coach.help"));
+    name_control(&response, format!("coach {p}"));
 }
 
 /// A seat's choice: a person, or the computer at a level.

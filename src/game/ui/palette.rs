@@ -63,3 +63,7 @@ pub const BUTTON_HOVERED: Color32 = Color32::from_rgb(86, 67, 46);
 pub const BUTTON_PRESSED: Color32 = Color32::from_rgb(112, 84, 50);
 /// Panels' text.
 pub const PANEL_TEXT: Color32 = Color32::from_rgb(226, 214, 194);
+/// The coach's warning plate.
+pub const WARNING_FILL: Color32 = Color32::from_rgb(120, 36, 24);
+/// The coach's warning edge.
+pub const WARNING_EDGE: Color32 = Color32::from_rgb(255, 150, 110);

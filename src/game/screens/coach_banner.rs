@@ -1,0 +1,81 @@
+//! The coach's warning under the turn banner: one line saying what the turn just played gives
+//! away and the reply that shows it, with Take back and Play anyway.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::ai::coach::Blunder;
+use crate::game::core::coach::{CoachAnswer, CoachWarning, ShownWarning};
+use crate::game::core::i18n::Tr;
+use crate::game::core::screen::Screen;
+use crate::game::ui::named::name_control;
+use crate::game::ui::palette;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        show_coach_warning.run_if(in_state(Screen::Game)),
+    );
+}
+
+/// The warning's line, in the texts' words.
+#[must_use]
+pub fn warning_line(tr: &Tr, shown: &ShownWarning) -> String {
+    let other = tr.player(!shown.mover);
+    let reply = &shown.warning.reply;
+    match shown.warning.blunder {
+        Blunder::LosesGame => tr.tf("coach.loses_game", &[("other", &other), ("reply", reply)]),
+        Blunder::LosesStones(n) => tr.tf(
+            "coach.loses_stones",
+            &[("other", &other), ("reply", reply), ("stones", &n)],
+        ),
+    }
+}
+
+fn show_coach_warning(
+    mut contexts: EguiContexts,
+    shown: Res<CoachWarning>,
+    tr: Res<Tr>,
+    mut answers: MessageWriter<CoachAnswer>,
+) -> Result {
+    let Some(warning) = shown.0.as_ref() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    egui::Area::new(egui::Id::new("coach warning"))
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 76.0])
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            egui::Frame::new()
+                .fill(palette::WARNING_FILL)
+                .stroke(egui::Stroke::new(2.0, palette::WARNING_EDGE))
+                .corner_radius(10.0)
+                .inner_margin(egui::Margin::symmetric(16, 8))
+                .show(ui, |ui| {
+                    ui.horizontal(|ui| {
+                        let line = ui.label(
+                            egui::RichText::new(warning_line(&tr, warning))
+                                .size(18.0)
+                                .color(palette::BRIGHT_TEXT),
+                        );
+                        name_control(&line, "coach warning");
+                        for (answer, key, name) in [
+                            (CoachAnswer::TakeBack, "coach.take_back", "coach take back"),
+                            (
+                                CoachAnswer::PlayAnyway,
+                                "coach.play_anyway",
+                                "coach play anyway",
+                            ),
+                        ] {
+                            let button =
+                                ui.add(egui::Button::new(tr.t(key)).min_size([0.0, 44.0].into()));
+                            name_control(&button, name);
+                            if button.clicked() {
+                                answers.write(answer);
+                            }
+                        }
+                    });
+                });
+        });
+    Ok(())
+}
