@@ -212,6 +212,42 @@ impl Running {
         }
     }
 
+    /// Takes `actions` from `start` by clicks, one decision after another: a count with the
+    /// panel's button, the first decision on its stack's top, a later one on its lit target.
+    fn take_decisions(&mut self, x: &Xvfb, actions: &[Action]) {
+        for (k, &a) in actions.iter().enumerate() {
+            let report = self.layout_when("the lit decision", |r| {
+                k == 0 || r.targets.iter().any(|t| t.action == format!("{a:?}"))
+            });
+            let spot = |cell: &str| report.cells.iter().find(|s| s.cell == cell).unwrap().top;
+            let at = match a {
+                Action::Cell(c) if k == 0 => spot(&c.to_string()),
+                Action::Count(n) => {
+                    let name = format!("count {n}");
+                    let c = report
+                        .controls
+                        .iter()
+                        .find(|c| c.name.as_deref() == Some(name.as_str()))
+                        .unwrap_or_else(|| panic!("no {name} button"));
+                    [(c.rect[0] + c.rect[2]) / 2.0, (c.rect[1] + c.rect[3]) / 2.0]
+                }
+                _ => {
+                    let target = report
+                        .targets
+                        .iter()
+                        .find(|t| t.action == format!("{a:?}"))
+                        .unwrap();
+                    spot(&target.cell)
+                }
+            };
+            let before = (report.turn.clone(), report.moves);
+            self.instant_click(x, at);
+            self.layout_when("the decision taken", |r| {
+                (r.turn.clone(), r.moves) != before
+            });
+        }
+    }
+
     /// Where to click for one of `legal`: a cell's stack top, nearest the camera; after the
     /// first decision, only once its target is lit; a direction on its lit target.
     fn where_to_click(&mut self, report: &LayoutReport, legal: &[Action], first: bool) -> [f32; 2] {
@@ -449,6 +485,38 @@ fn the_kiosk_answers_a_tap_and_goes_back_to_attract_mode() {
     drop(the_kiosk_fills_the_screen(1920, 1080));
 }
 
+/// Splay's puzzles opened from the title's card and the first solved by clicks, as the progress
+/// file in the data folder shows.
+fn solve_a_puzzle_from_the_title() {
+    let x = Xvfb::start(1280, 720);
+    let dir = scratch("puzzle");
+    people_only(&dir);
+    let mut app = launch(&x, &dir, &[]);
+    app.layout_when("the title", |r| r.screen == "title");
+    app.click_control(&x, "puzzles splay");
+    app.layout_when("the puzzle", |r| {
+        r.screen == "puzzles" && !r.cells.is_empty()
+    });
+    let file = stackyard::files::puzzles::PuzzleFile::load(Path::new("assets/puzzles/splay.ron"))
+        .expect("the shipped puzzles");
+    let first = &file.puzzles[0];
+    let start = AnyGame::from_setup_with(
+        &stackyard::rules::Setup::parse(&first.position).unwrap(),
+        [],
+    )
+    .unwrap();
+    let solution = start.parse_actions(&first.solution[0]).unwrap();
+    app.take_decisions(&x, &solution);
+    let data = dir.join("data");
+    app.wait("the puzzle kept as solved", |_| {
+        stackyard::files::puzzle_progress::PuzzleProgress::load(&data)
+            .0
+            .solved
+            .contains(&first.position)
+            .then_some(())
+    });
+}
+
 /// One app at a time: two would halve each one's frame rate.
 static ONE_APP_AT_A_TIME: Mutex<()> = Mutex::new(());
 
@@ -471,6 +539,7 @@ fn the_app_is_played_through_a_real_window() {
     seat_the_computer_by_clicks();
     start_a_game_from_the_title();
     set_up_a_position_from_the_title();
+    solve_a_puzzle_from_the_title();
 }
 
 #[test]

@@ -225,3 +225,46 @@ fn a_tap_in_the_position_editor_puts_a_stone_down() {
         editor.setup
     );
 }
+
+#[test]
+fn a_puzzle_is_solved_by_taps() {
+    use stackyard::game::core::puzzles::{Attempt, PuzzleRequest, PuzzleRun};
+    use stackyard::rules::GameId;
+    let mut app = app();
+    app.world_mut()
+        .write_message(PuzzleRequest::Open(GameId::Splay, Some(0)));
+    for _ in 0..5 {
+        app.update();
+    }
+    let started = std::time::Instant::now();
+    while started.elapsed().as_secs() < 20
+        && app
+            .world_mut()
+            .query_filtered::<(), With<FlyIn>>()
+            .iter(app.world())
+            .count()
+            > 0
+    {
+        app.update();
+    }
+    let run = app.world().resource::<PuzzleRun>();
+    let start = run.puzzle.start.clone();
+    let solution = start.parse_actions(&run.puzzle.entry.solution[0]).unwrap();
+    for a in solution {
+        let Action::Cell(cell) = a else {
+            panic!("Splay's first puzzle is played on cells: {a:?}");
+        };
+        let at = on_screen(&mut app, cell);
+        tap(&mut app, at);
+        app.update();
+    }
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(
+        app.world().resource::<PuzzleRun>().attempt,
+        Attempt::Solved,
+        "{}",
+        app.world().resource::<Session>().position().to_setup()
+    );
+}

@@ -137,8 +137,10 @@ mod tests {
             !Seats::default().coached(Player::Black, None),
             "hot seat: off unless asked"
         );
-        let mut asked = Seats::default();
-        asked.coach = [Coaching::On, Coaching::Off];
+        let asked = Seats {
+            coach: [Coaching::On, Coaching::Off],
+            ..Seats::default()
+        };
         assert!(asked.coached(Player::Black, None) && !asked.coached(Player::White, None));
         let mut refused = against(Level::Beginner);
         refused.coach[0] = Coaching::Off;
