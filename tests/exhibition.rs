@@ -120,6 +120,55 @@ fn attract_mode_plays_the_profiles_games_in_turn_computer_against_computer() {
 }
 
 #[test]
+fn attract_mode_solves_a_puzzle_after_each_game_when_the_profile_asks() {
+    use stackyard::game::exhibition::attract_puzzle::PuzzleShow;
+    let mut app = kiosk(profile(", attract_puzzles: true"), Screen::Attract);
+    assert_eq!(game(&app), GameId::Splay);
+    app.world_mut()
+        .resource_mut::<Messages<SessionRequest>>()
+        .write(SessionRequest::Resign);
+    wait(&mut app, PAUSE_AFTER_GAME + STEP * 2);
+    let show = app.world().get_resource::<PuzzleShow>().cloned();
+    let show = show.expect("a puzzle on show after the game");
+    assert_eq!(show.puzzle.start.id(), GameId::Splay);
+    assert_eq!(
+        app.world().resource::<Session>().position().to_setup(),
+        show.puzzle.start.to_setup(),
+        "the board holds the puzzle"
+    );
+    let seats = *app.world().resource::<Seats>();
+    assert_eq!(
+        (seats.black, seats.white),
+        (Seat::Human, Seat::Human),
+        "no computer thinks"
+    );
+    // Its solution line is played at the pace, and it reaches the goal.
+    let solver = show.puzzle.start.to_move();
+    let goal = show.puzzle.entry.goal;
+    let solved = |app: &App| {
+        stackyard::ai::forced::Prover::for_goal(0, goal, &show.puzzle.start)
+            .reached(app.world().resource::<Session>().position(), solver)
+    };
+    let mut reached = false;
+    for _ in 0..400 {
+        app.update();
+        reached |= solved(&app);
+        if app.world().get_resource::<PuzzleShow>().is_none() {
+            break;
+        }
+    }
+    assert!(reached, "the solution was played to the goal");
+    assert!(
+        app.world().get_resource::<PuzzleShow>().is_none(),
+        "the show ended"
+    );
+    wait(&mut app, STEP * 3);
+    assert_eq!(game(&app), GameId::Grabber6, "then the next game");
+    let seats = *app.world().resource::<Seats>();
+    assert!(matches!(seats.black, Seat::Computer(_)));
+}
+
+#[test]
 fn a_touch_leaves_attract_mode_for_the_picker_or_a_game() {
     let mut app = kiosk(profile(""), Screen::Attract);
     touch(&mut app);

@@ -88,6 +88,11 @@ fn screens() -> Vec<Screen> {
     // The position editor with the most fields (Support's captures and centre holder).
     args.push((owned(&["--game", "support", "--screen", "editor"]), false));
     args.push((owned(&["--screen", "title"]), false));
+    // The puzzles' panel with its longest goal (Cash In Hand's, and its one stack).
+    args.push((
+        owned(&["--game", "cash-in-hand", "--screen", "puzzles"]),
+        false,
+    ));
     args.push((owned(&["--screen", "settings"]), false));
     args.push((owned(&["--screen", "attract"]), true));
     args.push((owned(&["--screen", "idle-prompt"]), true));

@@ -92,6 +92,9 @@ pub struct Profile {
     /// Whether visitors playing the computer get the coach's warnings (off if left out).
     #[serde(default)]
     pub coach: bool,
+    /// Whether attract mode solves a puzzle of each game after playing it (off if left out).
+    #[serde(default)]
+    pub attract_puzzles: bool,
 }
 
 fn default_level() -> Level {

@@ -1,6 +1,7 @@
 //! Attract mode: the computer plays itself, cycling through the profile's games at a pace people
 //! can watch, while the camera slowly circles and a caption names the game, says how it is won
-//! and invites a touch. A touch or click leaves for the game picker, or straight into a game.
+//! and invites a touch (and, if the profile asks, solves a puzzle after each game:
+//! `attract_puzzle.rs`). A touch or click leaves for the game picker, a game or its puzzles.
 
 use std::time::Duration;
 
@@ -11,12 +12,14 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::files::profile::TouchLeadsTo;
 use crate::rules::{AnyOptions, Game};
 
+use super::attract_puzzle::{PuzzleShow, caption, start_puzzle_show};
 use super::{Exhibition, KioskSystems, VisitorInput};
 use crate::game::board::camera::Orbit;
 use crate::game::core::puzzles::PuzzleRequest;
+use crate::game::core::puzzles::PuzzleShelves;
 use crate::game::core::screen::Screen;
 use crate::game::core::seats::{Seat, Seats};
-use crate::game::core::session::{Session, SessionRequest};
+use crate::game::core::session::{BoardReset, Session, SessionRequest};
 use crate::game::core::view::BoardView;
 use crate::game::screens::title::TitleChoice;
 
@@ -33,6 +36,8 @@ pub struct Show {
     pub started: Duration,
     /// When it ended, if it has.
     pub ended: Option<Duration>,
+    /// Whether a puzzle of its game has been shown since.
+    pub puzzle_shown: bool,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -100,19 +105,24 @@ fn start_show(
     *show = Show {
         started: now,
         ended: None,
+        puzzle_shown: false,
     };
 }
 
-/// A finished game stays on show a moment, then the next game of the cycle starts; so does a
-/// game that goes on too long.
+/// A finished game stays on show a moment, then a puzzle of it is solved if the profile asks,
+/// then the next game of the cycle starts; so does a game that goes on too long.
 fn show_next_game_when_done(
-    session: Res<Session>,
-    mut exhibition: ResMut<Exhibition>,
-    mut show: ResMut<Show>,
+    mut commands: Commands,
+    (mut session, mut reset): (ResMut<Session>, MessageWriter<BoardReset>),
+    (mut exhibition, shelves): (ResMut<Exhibition>, Res<PuzzleShelves>),
+    (mut show, puzzle_show): (ResMut<Show>, Option<Res<PuzzleShow>>),
     mut seats: ResMut<Seats>,
     mut requests: MessageWriter<SessionRequest>,
     time: Res<Time>,
 ) {
+    if puzzle_show.is_some() {
+        return;
+    }
     let now = time.elapsed();
     if session.outcome().is_some() && show.ended.is_none() {
         show.ended = Some(now);
@@ -121,6 +131,13 @@ fn show_next_game_when_done(
         .ended
         .is_some_and(|t| now.saturating_sub(t) >= PAUSE_AFTER_GAME)
         || now.saturating_sub(show.started) >= LONGEST_SHOW;
+    if done && !show.puzzle_shown {
+        show.puzzle_shown = true;
+        let board = (&mut *session, &mut reset);
+        if start_puzzle_show(&mut commands, &exhibition, &shelves, board, &mut seats, now) {
+            return;
+        }
+    }
     if done {
         exhibition.showing = (exhibition.showing + 1) % exhibition.games.len();
         start_show(&exhibition, &mut seats, &mut requests, &mut show, now);
@@ -170,6 +187,7 @@ fn show_attract_caption(
     exhibition: Res<Exhibition>,
     session: Res<Session>,
     tr: Res<crate::game::core::i18n::Tr>,
+    puzzle: Option<Res<PuzzleShow>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let position = session.position();
@@ -199,7 +217,10 @@ fn show_attract_caption(
                                 .strong()
                                 .color(gold),
                         );
-                        ui.label(egui::RichText::new(position.goal(&tr)).size(20.0));
+                        let goal = puzzle
+                            .as_ref()
+                            .map_or_else(|| position.goal(&tr).to_owned(), |p| caption(&tr, p));
+                        ui.label(egui::RichText::new(goal).size(20.0));
                         ui.add_space(8.0);
                         ui.label(
                             egui::RichText::new(tr.t("attract.touch"))

@@ -3,6 +3,7 @@
 //! Everything here runs only when an [`Exhibition`] resource exists (`--profile`).
 
 pub mod attract;
+pub mod attract_puzzle;
 pub mod idle;
 pub mod staff;
 pub mod touch;
@@ -104,7 +105,12 @@ pub fn plugin(app: &mut App) {
                 tell_the_screens.run_if(resource_exists_and_changed::<Exhibition>),
             ),
         )
-        .add_plugins((attract::plugin, idle::plugin, staff::plugin));
+        .add_plugins((
+            attract::plugin,
+            attract_puzzle::plugin,
+            idle::plugin,
+            staff::plugin,
+        ));
 }
 
 /// The presentation of exhibition mode: captions, prompts, the staff menu, cursor hiding.
