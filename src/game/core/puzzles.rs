@@ -380,6 +380,26 @@ fn leave_puzzles(mut commands: Commands, run: Option<Res<PuzzleRun>>, mut seats:
     commands.remove_resource::<Hint>();
 }
 
+/// A puzzle's goal in the texts' words: whose move, what to force and in how many moves.
+#[must_use]
+pub fn goal_text(tr: &crate::game::core::i18n::Tr, puzzle: &Puzzle) -> String {
+    let entry = &puzzle.entry;
+    let solver = puzzle.start.to_move();
+    let stones = match entry.goal {
+        Goal::Take(k) => k,
+        Goal::Win => 0,
+    };
+    tr.tf(
+        goal_key(entry.goal, entry.turns),
+        &[
+            ("player", &tr.player(solver)),
+            ("other", &tr.player(!solver)),
+            ("turns", &entry.turns),
+            ("stones", &stones),
+        ],
+    )
+}
+
 /// The goal's words in the texts' keys: which key, and its turns.
 #[must_use]
 pub fn goal_key(goal: Goal, turns: u8) -> &'static str {

@@ -120,10 +120,16 @@ fn show_next_game_when_done(
     mut requests: MessageWriter<SessionRequest>,
     time: Res<Time>,
 ) {
-    if puzzle_show.is_some() {
+    let now = time.elapsed();
+    if let Some(puzzle) = puzzle_show {
+        if !puzzle.is_over(now, PAUSE_AFTER_GAME) {
+            return;
+        }
+        commands.remove_resource::<PuzzleShow>();
+        exhibition.showing = (exhibition.showing + 1) % exhibition.games.len();
+        start_show(&exhibition, &mut seats, &mut requests, &mut show, now);
         return;
     }
-    let now = time.elapsed();
     if session.outcome().is_some() && show.ended.is_none() {
         show.ended = Some(now);
     }

@@ -8,13 +8,11 @@ use bevy::prelude::*;
 
 use crate::rules::{Action, AnyGame, Game};
 
-use super::attract::{PAUSE_AFTER_GAME, Show};
 use super::{Exhibition, KioskSystems};
-use crate::ai::forced::Goal;
 use crate::files::puzzles::Puzzle;
 use crate::game::core::i18n::Tr;
 use crate::game::core::motion::BoardMotion;
-use crate::game::core::puzzles::{PuzzleShelves, goal_key};
+use crate::game::core::puzzles::{PuzzleShelves, goal_text};
 use crate::game::core::screen::Screen;
 use crate::game::core::seats::{Seat, Seats};
 use crate::game::core::session::{BoardReset, Session, SessionRequest};
@@ -42,6 +40,15 @@ pub(super) fn plugin(app: &mut App) {
             .before(crate::game::core::session::apply_session_requests),
     )
     .add_systems(OnExit(Screen::Attract), end_puzzle_show);
+}
+
+impl PuzzleShow {
+    /// Whether the line has been played and has stood for `pause` since.
+    #[must_use]
+    pub fn is_over(&self, now: Duration, pause: Duration) -> bool {
+        self.ended
+            .is_some_and(|ended| now.saturating_sub(ended) >= pause)
+    }
 }
 
 /// The decisions of a puzzle's solution line, move after move; `None` if a move does not read.
@@ -100,24 +107,17 @@ pub fn start_puzzle_show(
     true
 }
 
-/// Plays the line a decision at a time at the profile's pace once the board is still; marks its
-/// end, and after the pause drops the show for the next game.
+/// Plays the line a decision at a time at the profile's pace once the board is still, and marks
+/// its end (attract mode goes on to the next game after its pause).
 fn play_the_solution(
-    mut commands: Commands,
     mut show: ResMut<PuzzleShow>,
-    mut game_show: ResMut<Show>,
     exhibition: Res<Exhibition>,
     motion: Res<BoardMotion>,
     time: Res<Time>,
     mut requests: MessageWriter<SessionRequest>,
 ) {
     let now = time.elapsed();
-    if let Some(ended) = show.ended {
-        if now.saturating_sub(ended) >= PAUSE_AFTER_GAME {
-            commands.remove_resource::<PuzzleShow>();
-            // The game on show counts as ended: the next one starts at once.
-            game_show.ended = Some(now.saturating_sub(PAUSE_AFTER_GAME));
-        }
+    if show.ended.is_some() {
         return;
     }
     let pace = Duration::from_secs_f32(exhibition.profile.attract_pace_secs);
@@ -136,21 +136,7 @@ fn play_the_solution(
 /// The caption's line for the puzzle on show: its goal, in the texts' words.
 #[must_use]
 pub fn caption(tr: &Tr, show: &PuzzleShow) -> String {
-    let entry = &show.puzzle.entry;
-    let solver = show.puzzle.start.to_move();
-    let stones = match entry.goal {
-        Goal::Take(k) => k,
-        Goal::Win => 0,
-    };
-    let goal = tr.tf(
-        goal_key(entry.goal, entry.turns),
-        &[
-            ("player", &tr.player(solver)),
-            ("other", &tr.player(!solver)),
-            ("turns", &entry.turns),
-            ("stones", &stones),
-        ],
-    );
+    let goal = goal_text(tr, &show.puzzle);
     tr.tf("attract.puzzle", &[("goal", &goal)])
 }
 

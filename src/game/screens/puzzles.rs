@@ -5,13 +5,12 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::ai::forced::Goal;
 use crate::rules::Game;
 
 use crate::ai::puzzle::Unique;
 use crate::game::core::i18n::Tr;
 use crate::game::core::puzzles::{
-    Attempt, Progress, PuzzleRequest, PuzzleRun, PuzzleShelves, goal_key,
+    Attempt, Progress, PuzzleRequest, PuzzleRun, PuzzleShelves, goal_text,
 };
 use crate::game::core::screen::Screen;
 use crate::game::core::session::Session;
@@ -105,20 +104,7 @@ fn show_puzzle_panel(
 
 /// The goal in words: whose move, what to force and in how many moves.
 fn goal_line(ui: &mut egui::Ui, tr: &Tr, run: &PuzzleRun) {
-    let entry = &run.puzzle.entry;
-    let stones = match entry.goal {
-        Goal::Take(k) => k,
-        Goal::Win => 0,
-    };
-    let text = tr.tf(
-        goal_key(entry.goal, entry.turns),
-        &[
-            ("player", &tr.player(run.solver)),
-            ("other", &tr.player(!run.solver)),
-            ("turns", &entry.turns),
-            ("stones", &stones),
-        ],
-    );
+    let text = goal_text(tr, &run.puzzle);
     ui.label(egui::RichText::new(text).size(18.0).strong());
     if Unique::of(run.puzzle.start.id()) == Unique::FirstDecision {
         ui.label(tr.t("puzzle.one_stack"));
