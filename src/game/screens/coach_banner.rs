@@ -1,4 +1,4 @@
-//! The coach's warning under the turn banner: one line saying what the turn just played gives
+//! The coach's warning below the board: a line saying what the turn just played gives
 //! away and the reply that shows it, with Take back and Play anyway.
 
 use bevy::prelude::*;
@@ -10,6 +10,9 @@ use crate::game::core::i18n::Tr;
 use crate::game::core::screen::Screen;
 use crate::game::ui::named::name_control;
 use crate::game::ui::palette;
+
+/// The widest the warning grows, in points.
+const MOST_WIDTH: f32 = 520.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -43,7 +46,7 @@ fn show_coach_warning(
     };
     let ctx = contexts.ctx_mut()?;
     egui::Area::new(egui::Id::new("coach warning"))
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 76.0])
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -16.0])
         .order(egui::Order::Foreground)
         .show(ctx, |ui| {
             egui::Frame::new()
@@ -52,13 +55,18 @@ fn show_coach_warning(
                 .corner_radius(10.0)
                 .inner_margin(egui::Margin::symmetric(16, 8))
                 .show(ui, |ui| {
-                    ui.horizontal(|ui| {
-                        let line = ui.label(
+                    // Narrow enough to stand between the side panels, in either language.
+                    ui.set_max_width(MOST_WIDTH);
+                    let line = ui.add(
+                        egui::Label::new(
                             egui::RichText::new(warning_line(&tr, warning))
                                 .size(18.0)
                                 .color(palette::BRIGHT_TEXT),
-                        );
-                        name_control(&line, "coach warning");
+                        )
+                        .wrap(),
+                    );
+                    name_control(&line, "coach warning");
+                    ui.horizontal(|ui| {
                         for (answer, key, name) in [
                             (CoachAnswer::TakeBack, "coach.take_back", "coach take back"),
                             (
