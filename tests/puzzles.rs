@@ -64,13 +64,8 @@ fn run(app: &App) -> &PuzzleRun {
 /// Plays a whole move in notation as the person's decisions, then lets the defence answer.
 fn play(app: &mut App, text: &str) {
     let position = app.world().resource::<Session>().position().clone();
-    let mut actions = position.parse_actions(text).unwrap().to_vec();
-    let mut after = position.clone();
-    for &a in &actions {
-        after.play(a);
-    }
-    // A move's notation leaves an implied last decision unwritten (Grabber's stop).
-    actions.extend(after.in_turn().then(|| after.implied_end()).flatten());
+    // The move's decisions, its implied end included (Grabber's stop).
+    let (_, actions) = stackyard::rules::play_move(&position, text).unwrap();
     for a in actions {
         app.world_mut().write_message(SessionRequest::Play(a));
         app.update();

@@ -48,8 +48,6 @@ pub struct Study {
     pub position: u64,
     /// The best outlook found among its turns, if any was weighed.
     pub best: Option<Outlook>,
-    /// Turns weighed.
-    pub weighed: usize,
 }
 
 /// What a warned turn gives away.
@@ -188,7 +186,6 @@ fn is_sound<G: Game>(budget: &mut Budget, before: &G, after: &G) -> Option<bool>
 pub fn study<G: Game>(position: &G, budget: u64, cancel: Option<&AtomicBool>) -> Study {
     let mut budget = Budget(budget);
     let mut best: Option<Outlook> = None;
-    let mut weighed = 0;
     any_turn(position, |after| {
         if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) || budget.0 == 0 {
             return true;
@@ -201,18 +198,16 @@ pub fn study<G: Game>(position: &G, budget: u64, cancel: Option<&AtomicBool>) ->
             Some(false) => outlook(&mut budget, position, after),
             None => None,
         };
-        if let Some(o) = found {
-            weighed += 1;
-            if best.is_none_or(|b| o.rank() > b.rank()) {
-                best = Some(o);
-            }
+        if let Some(o) = found
+            && best.is_none_or(|b| o.rank() > b.rank())
+        {
+            best = Some(o);
         }
         best.is_some_and(Outlook::is_sound)
     });
     Study {
         position: position.hash(),
         best,
-        weighed,
     }
 }
 

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
-use crate::rules::{Action, AnyGame, Game};
+use crate::rules::{Action, AnyGame};
 
 use super::{Exhibition, KioskSystems};
 use crate::files::puzzles::Puzzle;
@@ -51,19 +51,13 @@ impl PuzzleShow {
     }
 }
 
-/// The decisions of a puzzle's solution line, move after move; `None` if a move does not read.
+/// The decisions of a puzzle's solution line, move after move (each with its implied end);
+/// `None` if a move does not read.
 fn line_of(puzzle: &Puzzle) -> Option<Vec<Action>> {
     let mut now: AnyGame = puzzle.start.clone();
     let mut line = Vec::new();
     for text in &puzzle.entry.solution {
-        let (after, _) = crate::rules::play_move(&now, text).ok()?;
-        let mut actions = now.parse_actions(text).ok()?.to_vec();
-        let mut played = now.clone();
-        for &a in &actions {
-            played.play(a);
-        }
-        // A move's notation leaves an implied last decision unwritten (Grabber's stop).
-        actions.extend(played.in_turn().then(|| played.implied_end()).flatten());
+        let (after, actions) = crate::rules::play_move(&now, text).ok()?;
         line.extend(actions);
         now = after;
     }
