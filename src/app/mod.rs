@@ -123,6 +123,12 @@ pub fn build(options: AppOptions) -> App {
         exhibition_mode(&mut app, profile, options.idle_prompt);
         if options.screenshot.is_none() {
             lock_kiosk(&mut app, &folder);
+            app.insert_resource(game::exhibition::visits::VisitLog::in_folder(
+                folder.clone(),
+            ))
+            .insert_resource(game::exhibition::health::Heartbeat::in_folder(
+                folder.clone(),
+            ));
         }
         options.screen
     } else if options.screenshot.is_none() {

@@ -5,6 +5,7 @@ mod analyse;
 mod app_options;
 mod arena;
 mod bench;
+mod kiosk_reports;
 #[cfg(feature = "app")]
 mod launch;
 mod match_journal;
@@ -244,6 +245,29 @@ enum Command {
         /// The graphics quality it is drawn at: low, medium, high or auto
         #[arg(long, value_name = "LEVEL", default_value = "low")]
         quality: crate::files::settings::Quality,
+    },
+    /// Sum up a kiosk's visitor log per day and game: sessions, games finished and abandoned,
+    /// how to play and puzzles opened, median minutes of a session and of a game, busiest hours
+    Stats {
+        /// The kiosk's data folder (default: $STACKYARD_DATA_DIR, else the platform's)
+        #[arg(long, value_name = "DIR")]
+        data_dir: Option<std::path::PathBuf>,
+        /// The first day, YYYY-MM-DD
+        #[arg(long, value_name = "DATE")]
+        from: Option<String>,
+        /// The last day, YYYY-MM-DD
+        #[arg(long, value_name = "DATE")]
+        to: Option<String>,
+        /// Print CSV instead of a table
+        #[arg(long)]
+        csv: bool,
+    },
+    /// Print a kiosk's heartbeat (health.ron); exit status 1 when it is missing or more than
+    /// two minutes old
+    Health {
+        /// The kiosk's data folder (default: $STACKYARD_DATA_DIR, else the platform's)
+        #[arg(long, value_name = "DIR")]
+        data_dir: Option<std::path::PathBuf>,
     },
     /// Measure random playouts, actions and search iterations per second, per game
     Bench {
@@ -522,6 +546,20 @@ fn run_command(command: Command, err: &mut dyn Write) -> Result<Vec<String>, ref
             arena::run_match(&request, err)
         }
         Command::Soak { games, seed } => arena::run_soak(games, seed),
+        Command::Stats {
+            data_dir,
+            from,
+            to,
+            csv,
+        } => kiosk_reports::stats(
+            &data_dir.unwrap_or_else(crate::files::data_dir),
+            from.as_deref(),
+            to.as_deref(),
+            csv,
+        ),
+        Command::Health { data_dir } => {
+            kiosk_reports::health(&data_dir.unwrap_or_else(crate::files::data_dir))
+        }
         Command::Puzzles { action } => run_puzzles(action),
         Command::Analyse {
             load,

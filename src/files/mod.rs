@@ -5,6 +5,7 @@
 pub mod assets;
 pub mod atomic;
 pub mod crash;
+pub mod health;
 pub mod i18n;
 pub mod import;
 pub mod lines;
@@ -16,6 +17,8 @@ pub mod save;
 pub mod settings;
 pub mod theme;
 pub mod tree;
+pub mod visit_stats;
+pub mod visits;
 
 use std::path::PathBuf;
 

@@ -12,6 +12,7 @@ pub mod kiosk;
 pub mod motion;
 pub mod opponent;
 pub mod preferences;
+pub mod problems;
 pub mod puzzles;
 pub mod saving;
 pub mod screen;
@@ -57,5 +58,6 @@ pub(super) fn logic_plugin(app: &mut App) {
         editor::plugin,
         puzzles::plugin,
         coach::plugin,
+        problems::plugin,
     ));
 }

@@ -98,6 +98,7 @@ fn autosave_after_each_move(
     autosave: Res<Autosave>,
     mut saved: Local<Option<(u64, usize, usize)>>,
     mut status: ResMut<FileStatus>,
+    mut problems: ResMut<super::problems::Problems>,
     tr: Res<Tr>,
 ) {
     let Some(path) = &autosave.0 else {
@@ -113,6 +114,7 @@ fn autosave_after_each_move(
     }
     *saved = Some(key);
     if let Err(e) = save_of(&session, seats.as_deref()).store(path) {
+        problems.note("autosave", format!("the autosave is skipped: {e}"));
         *status = FileStatus {
             text: tr.tf("saves.autosave_failed", &[("error", &e)]),
             failed: true,

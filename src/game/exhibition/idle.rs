@@ -8,7 +8,9 @@ use crate::game::ui::palette;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::visits::KioskReset;
 use super::{Exhibition, KioskSystems, VisitorInput};
+use crate::files::visits::Abandoned;
 use crate::game::core::screen::Screen;
 
 /// The "Still playing?" prompt, up until this time (the app's elapsed time).
@@ -65,6 +67,7 @@ fn answer_or_drop_the_game(
     mut inputs: MessageReader<VisitorInput>,
     prompt: Option<Res<IdlePrompt>>,
     mut next: ResMut<NextState<Screen>>,
+    mut resets: MessageWriter<KioskReset>,
     time: Res<Time>,
 ) {
     let answered = inputs.read().count() > 0;
@@ -76,18 +79,28 @@ fn answer_or_drop_the_game(
     } else if time.elapsed() >= prompt.until {
         // Attract mode starts its own game: this one is dropped.
         commands.remove_resource::<IdlePrompt>();
+        resets.write(KioskReset {
+            why: Abandoned::Idle,
+            from: Screen::Game,
+        });
         next.set(Screen::Attract);
     }
 }
 
 fn return_to_attract_from_menus(
     exhibition: Res<Exhibition>,
+    screen: Res<State<Screen>>,
     mut next: ResMut<NextState<Screen>>,
+    mut resets: MessageWriter<KioskReset>,
     time: Res<Time>,
 ) {
     if exhibition.idle_for(&time)
         >= Duration::from_secs(u64::from(exhibition.profile.menu_idle_secs))
     {
+        resets.write(KioskReset {
+            why: Abandoned::Idle,
+            from: *screen.get(),
+        });
         next.set(Screen::Attract);
     }
 }

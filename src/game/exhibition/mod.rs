@@ -4,9 +4,12 @@
 
 pub mod attract;
 pub mod attract_puzzle;
+pub mod clock;
+pub mod health;
 pub mod idle;
 pub mod staff;
 pub mod touch;
+pub mod visits;
 pub mod window;
 
 use std::time::Duration;
@@ -110,6 +113,9 @@ pub fn plugin(app: &mut App) {
             attract_puzzle::plugin,
             idle::plugin,
             staff::plugin,
+            clock::plugin,
+            visits::plugin,
+            health::plugin,
         ));
 }
 

@@ -11,7 +11,9 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::visits::KioskReset;
 use super::{Exhibition, KioskSystems};
+use crate::files::visits::Abandoned;
 use crate::game::core::screen::Screen;
 
 /// How long the keys are held.
@@ -122,12 +124,17 @@ fn follow_staff_choices(
     mut next: ResMut<NextState<Screen>>,
     screen: Res<State<Screen>>,
     mut exit: MessageWriter<AppExit>,
+    mut resets: MessageWriter<KioskReset>,
 ) {
     for choice in choices.read() {
         menu.set(StaffMenu::Closed);
         match choice {
             StaffChoice::Resume => {}
             StaffChoice::Restart => {
+                resets.write(KioskReset {
+                    why: Abandoned::Staff,
+                    from: *screen.get(),
+                });
                 if *screen.get() == Screen::Attract {
                     // Leave and come back, so attract mode starts afresh.
                     next.set(Screen::Title);

@@ -1,0 +1,123 @@
+//! The kiosk's heartbeat: `health.ron` rewritten every 30 s (`files::health`) with the last
+//! minute's frame rate and worst frame, memory, uptime, the screen and the last problem; and
+//! systemd's notifications, ready once the first frame runs, then the watchdog's ping from the
+//! frame loop itself, so that a frozen loop gets the app restarted.
+
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use bevy::prelude::*;
+
+use super::clock::KioskClock;
+use crate::files::health::{HEARTBEAT, Health, resident_mib, unix_now};
+use crate::game::core::problems::Problems;
+use crate::game::core::screen::Screen;
+
+/// The window the frame rate is measured over.
+const WINDOW: Duration = Duration::from_secs(60);
+
+/// The heartbeat of a running kiosk.
+#[derive(Resource, Debug, Clone)]
+pub struct Heartbeat {
+    /// The data folder `health.ron` is written to.
+    folder: PathBuf,
+    /// When the next heartbeat is due (the app's elapsed time; the first frame writes one).
+    next: Duration,
+    /// The last minute's frames: when each ended and how long it took (real time).
+    frames: VecDeque<(Duration, Duration)>,
+    /// The watchdog's interval, when systemd asked for one, and the last ping.
+    watchdog: Option<(Duration, Duration)>,
+    /// Whether systemd has been told the app is ready.
+    ready_told: bool,
+}
+
+impl Heartbeat {
+    /// A heartbeat written into `folder`; reads whether systemd wants watchdog pings.
+    #[must_use]
+    pub fn in_folder(folder: PathBuf) -> Heartbeat {
+        Heartbeat {
+            folder,
+            next: Duration::ZERO,
+            frames: VecDeque::new(),
+            watchdog: sd_notify::watchdog_enabled().map(|every| (every, Duration::ZERO)),
+            ready_told: false,
+        }
+    }
+
+    /// Frames per second and the worst frame (ms) over the frames kept.
+    fn frame_figures(&self, now: Duration) -> (f32, f32) {
+        let span = now.min(WINDOW).as_secs_f32().max(1e-3);
+        let worst = self
+            .frames
+            .iter()
+            .map(|&(_, took)| took.as_secs_f32() * 1000.0)
+            .fold(0.0, f32::max);
+        (self.frames.len() as f32 / span, worst)
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Last,
+        (count_frames, write_heartbeat, notify_systemd)
+            .chain()
+            .run_if(resource_exists::<Heartbeat>),
+    );
+}
+
+fn count_frames(mut beat: ResMut<Heartbeat>, time: Res<Time>, real: Res<Time<Real>>) {
+    let now = time.elapsed();
+    beat.frames.push_back((now, real.delta()));
+    while beat
+        .frames
+        .front()
+        .is_some_and(|&(at, _)| now.saturating_sub(at) > WINDOW)
+    {
+        beat.frames.pop_front();
+    }
+}
+
+fn write_heartbeat(
+    mut beat: ResMut<Heartbeat>,
+    time: Res<Time>,
+    clock: Res<KioskClock>,
+    screen: Res<State<Screen>>,
+    mut problems: ResMut<Problems>,
+) {
+    let now = time.elapsed();
+    if now < beat.next {
+        return;
+    }
+    beat.next = now + HEARTBEAT;
+    let (fps, worst) = beat.frame_figures(now);
+    let health = Health {
+        version: env!("CARGO_PKG_VERSION").into(),
+        written_unix: unix_now(),
+        written: clock.now().to_string().replace('T', " "),
+        uptime_secs: now.as_secs(),
+        fps_last_minute: fps,
+        worst_frame_ms: worst,
+        memory_mib: resident_mib(),
+        screen: screen.get().name().into(),
+        last_error: problems.last.clone(),
+    };
+    if let Err(why) = health.store(&beat.folder) {
+        problems.note("heartbeat", format!("the heartbeat is skipped: {why}"));
+    }
+}
+
+/// Tells systemd the kiosk is ready (once), then pings its watchdog at half its interval.
+fn notify_systemd(mut beat: ResMut<Heartbeat>, real: Res<Time<Real>>) {
+    if !beat.ready_told {
+        beat.ready_told = true;
+        let _ = sd_notify::notify(&[sd_notify::NotifyState::Ready]);
+    }
+    let now = real.elapsed();
+    if let Some((every, last)) = beat.watchdog
+        && now.saturating_sub(last) >= every / 2
+    {
+        beat.watchdog = Some((every, now));
+        let _ = sd_notify::notify(&[sd_notify::NotifyState::Watchdog]);
+    }
+}

@@ -1,0 +1,235 @@
+//! The kiosk's visitor log and heartbeat without a window, on clocks stepped by hand: a visitor's
+//! session (a touch, a finished game, a game left to an idle reset) writes exactly its events;
+//! how to play, a puzzle and a language switch are logged; a log that cannot be written leaves
+//! play going with one notice; the heartbeat is written at start and every 30 s.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use bevy::input::ButtonState;
+use bevy::input::InputPlugin;
+use bevy::input::mouse::{MouseButton, MouseButtonInput};
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use stackyard::files::health::Health;
+use stackyard::files::profile::Profile;
+use stackyard::files::visits::{self, Abandoned, Visit};
+use stackyard::game::core::preferences::{AnimationSpeed, LanguageChoice};
+use stackyard::game::core::problems::Problems;
+use stackyard::game::core::puzzles::PuzzleRequest;
+use stackyard::game::core::screen::Screen;
+use stackyard::game::core::session::{Session, SessionRequest};
+use stackyard::game::exhibition::Exhibition;
+use stackyard::game::exhibition::clock::KioskClock;
+use stackyard::game::exhibition::health::Heartbeat;
+use stackyard::game::exhibition::visits::VisitLog;
+use stackyard::game::logic_plugin;
+use stackyard::rules::{AnyGame, AnyOptions, Game, GameId};
+
+const STEP: Duration = Duration::from_millis(200);
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("stackyard-visits-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn kiosk(folder: &Path, screen: Screen) -> App {
+    let profile = Profile::from_ron(
+        "(version: 1, games: [\"splay\", \"grabber-6\"], visitors: TwoVisitors, idle_secs: 30, \
+         prompt_secs: 10, menu_idle_secs: 20, touch_leads_to: Game, staff_pin: \"2468\")",
+    )
+    .unwrap();
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, InputPlugin))
+        .insert_resource(Session::new(AnyGame::start(AnyOptions::for_game(
+            GameId::Splay,
+        ))))
+        .insert_resource(AnimationSpeed::Off)
+        .insert_resource(TimeUpdateStrategy::ManualDuration(STEP));
+    logic_plugin(&mut app);
+    let exhibition = Exhibition::new(profile);
+    app.insert_resource(exhibition.visitor_seats())
+        .insert_resource(exhibition)
+        .insert_resource(KioskClock::Fake("2026-12-03T14:00:00".parse().unwrap()))
+        .insert_resource(VisitLog::in_folder(folder.to_owned()))
+        .insert_resource(Heartbeat::in_folder(folder.to_owned()))
+        .insert_state(screen);
+    app.update();
+    app.update();
+    app
+}
+
+fn wait(app: &mut App, time: Duration) {
+    for _ in 0..time.div_duration_f32(STEP).ceil() as u32 {
+        app.update();
+    }
+}
+
+fn touch(app: &mut App) {
+    app.world_mut().write_message(MouseButtonInput {
+        button: MouseButton::Left,
+        state: ButtonState::Pressed,
+        window: Entity::PLACEHOLDER,
+    });
+    app.update();
+    app.update();
+}
+
+fn request(app: &mut App, request: SessionRequest) {
+    app.world_mut().write_message(request);
+    app.update();
+}
+
+/// Plays the first legal decision until `moves` whole moves are played.
+fn play_moves(app: &mut App, moves: usize) {
+    while app.world().resource::<Session>().moves().len() < moves {
+        let first = app.world().resource::<Session>().legal_actions()[0];
+        request(app, SessionRequest::Play(first));
+    }
+}
+
+fn logged(folder: &Path) -> Vec<Visit> {
+    let read = visits::read(folder, None, None).unwrap();
+    assert_eq!(read.skipped, 0);
+    read.entries.into_iter().map(|e| e.visit).collect()
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+#[test]
+fn a_visitors_session_writes_exactly_its_events() {
+    let folder = scratch("session");
+    let mut app = kiosk(&folder, Screen::Attract);
+    wait(&mut app, Duration::from_secs(3));
+    assert!(
+        logged(&folder).is_empty(),
+        "attract mode alone logs nothing"
+    );
+    touch(&mut app);
+    assert_eq!(screen(&app), Screen::Game);
+    play_moves(&mut app, 2);
+    wait(&mut app, Duration::from_secs(10));
+    request(&mut app, SessionRequest::Resign);
+    wait(&mut app, Duration::from_secs(2));
+    request(&mut app, SessionRequest::NewGame);
+    play_moves(&mut app, 1);
+    // Left alone since the touch (the requests above are no visitor's input): the prompt 30 s
+    // after it, the reset 10 s later.
+    wait(&mut app, Duration::from_secs(30));
+    assert_eq!(screen(&app), Screen::Attract);
+    let log = logged(&folder);
+    let [
+        Visit::AttractLeft { showing },
+        Visit::GameStarted { game: first },
+        Visit::GameFinished {
+            game: finished,
+            result,
+            turns: 2,
+            secs: played,
+        },
+        Visit::GameStarted { game: second },
+        Visit::GameAbandoned {
+            game: abandoned,
+            why: Abandoned::Idle,
+            turns: 1,
+            secs: left_after,
+        },
+        Visit::IdleReset { screen: reset },
+        Visit::SessionEnded { secs: session },
+    ] = log.as_slice()
+    else {
+        panic!("not the session's events: {log:#?}");
+    };
+    for game in [showing, first, finished, second, abandoned] {
+        assert_eq!(game, "splay");
+    }
+    assert_eq!(result, "white", "Black resigned on its move");
+    assert_eq!(reset, "game");
+    assert!((10..=11).contains(played), "{played} s");
+    assert!((26..=29).contains(left_after), "{left_after} s");
+    assert!((39..=41).contains(session), "{session} s");
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[test]
+fn how_to_play_a_puzzle_and_a_language_switch_are_logged() {
+    let folder = scratch("others");
+    let mut app = kiosk(&folder, Screen::Title);
+    app.insert_resource(stackyard::game::screens::how_to_play::Guided::of(
+        GameId::Grabber6,
+    ));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::HowToPlay);
+    wait(&mut app, Duration::from_secs(5));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Title);
+    app.update();
+    app.world_mut().resource_mut::<LanguageChoice>().0 = "de".into();
+    app.update();
+    app.world_mut()
+        .write_message(PuzzleRequest::Open(GameId::Splay, Some(0)));
+    wait(&mut app, Duration::from_secs(1));
+    assert_eq!(screen(&app), Screen::Puzzle);
+    let log = logged(&folder);
+    let [
+        Visit::HowToPlay { game, secs },
+        Visit::LanguageSwitched { to },
+        Visit::PuzzleStarted {
+            game: puzzle,
+            number: 1,
+        },
+    ] = log.as_slice()
+    else {
+        panic!("not the events: {log:#?}");
+    };
+    assert_eq!(
+        (game.as_str(), to.as_str(), puzzle.as_str()),
+        ("grabber-6", "de", "splay")
+    );
+    assert!((4..=6).contains(secs), "{secs} s");
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[test]
+fn a_log_that_cannot_be_written_leaves_play_going_with_one_notice() {
+    let folder = scratch("full");
+    // The log's folder is taken by a file, as a write to a full disk fails.
+    std::fs::write(folder.join("visits"), b"").unwrap();
+    let mut app = kiosk(&folder, Screen::Attract);
+    touch(&mut app);
+    play_moves(&mut app, 2);
+    assert_eq!(screen(&app), Screen::Game, "play goes on");
+    assert_eq!(app.world().resource::<Session>().moves().len(), 2);
+    let problems = app.world().resource::<Problems>();
+    assert_eq!(problems.kinds(), 1, "one notice");
+    let last = problems.last.clone().unwrap();
+    assert!(last.contains("visitor log"), "{last}");
+    // The heartbeat carries it.
+    wait(&mut app, Duration::from_secs(31));
+    let health = Health::load(&folder).unwrap();
+    assert_eq!(health.last_error.as_deref(), Some(last.as_str()));
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[test]
+fn the_heartbeat_is_written_at_start_and_every_30_seconds() {
+    let folder = scratch("heartbeat");
+    let mut app = kiosk(&folder, Screen::Attract);
+    let first = Health::load(&folder).expect("a heartbeat from the first frame");
+    assert_eq!(first.screen, "attract");
+    assert_eq!(first.uptime_secs, 0);
+    wait(&mut app, Duration::from_secs(20));
+    assert_eq!(Health::load(&folder).unwrap(), first, "not before 30 s");
+    wait(&mut app, Duration::from_secs(12));
+    let second = Health::load(&folder).unwrap();
+    assert_eq!(second.uptime_secs, 30);
+    assert!(second.fps_last_minute > 4.0, "{}", second.fps_last_minute);
+    assert!(second.memory_mib.is_some_and(|m| m > 1.0));
+    let _ = std::fs::remove_dir_all(&folder);
+}
