@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 
 use common::xvfb::{Xvfb, missing_tools};
 use stackyard::files::save::SaveFile;
+use stackyard::files::visits::{Abandoned, Visit};
 use stackyard::game::screens::layout_report::{LINE_PREFIX, LayoutReport};
 use stackyard::rules::{Action, AnyGame, AnyOptions, Game, GameId, play_prefix};
 
@@ -54,8 +55,15 @@ fn people_only(dir: &Path) {
 }
 
 fn launch(x: &Xvfb, dir: &Path, args: &[&str]) -> Running {
+    launch_with(x, dir, args, &[])
+}
+
+/// Starts the app with these extra environment variables; waits for its window (failing with
+/// its log if it ends first or opens none within [`PATIENCE`]).
+fn launch_with(x: &Xvfb, dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Running {
     let log = std::fs::File::create(dir.join("app.log")).unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_stackyard"))
+        .envs(env.iter().copied())
         .arg("--print-layout")
         .arg("--data-dir")
         .arg(dir.join("data"))
@@ -85,18 +93,14 @@ fn launch(x: &Xvfb, dir: &Path, args: &[&str]) -> Running {
             seen.latest = Some(report);
         }
     });
-    let window = x
-        .xdotool(&["search", "--sync", "--name", "^Stackyard$"])
-        .lines()
-        .next()
-        .expect("the app's window")
-        .to_owned();
-    Running {
+    let mut running = Running {
         child,
         seen,
         dir: dir.to_owned(),
-        window,
-    }
+        window: String::new(),
+    };
+    running.window = running.wait("the app's window", |_| x.find_window("^Stackyard$"));
+    running
 }
 
 impl Running {
@@ -414,6 +418,86 @@ fn set_up_a_position_from_the_title() {
 }
 
 /// Whether the X server shows no cursor: XFixes' cursor image is all transparent.
+/// A number setting of the kiosk's systemd unit, such as `WatchdogSec`.
+fn unit_setting(name: &str) -> u64 {
+    let unit = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("packaging/stackyard-kiosk.service"),
+    )
+    .unwrap();
+    unit.lines()
+        .find_map(|l| l.strip_prefix(&format!("{name}="))?.trim().parse().ok())
+        .unwrap_or_else(|| panic!("the unit sets no {name}"))
+}
+
+/// A stand-in for systemd running `packaging/stackyard-kiosk.service`: a notify socket and the
+/// unit's `WatchdogSec` given to the app; after the app's panic, its `RestartSec` and a start
+/// again. The kiosk tells it is ready, pings the watchdog at half its interval, writes its crash
+/// report, and is back in attract mode within 10 s of the panic.
+fn the_kiosk_comes_back_after_a_panic() {
+    use std::os::unix::net::UnixDatagram;
+    let x = Xvfb::start(1280, 720);
+    let dir = scratch("panic");
+    let profile = kiosk_profile(&dir);
+    let profile = profile.to_str().unwrap();
+    let socket_path = dir.join("notify.sock");
+    let socket = UnixDatagram::bind(&socket_path).unwrap();
+    socket
+        .set_read_timeout(Some(Duration::from_millis(100)))
+        .unwrap();
+    let watchdog = unit_setting("WatchdogSec");
+    let usec = (watchdog * 1_000_000).to_string();
+    let env = [
+        ("NOTIFY_SOCKET", socket_path.to_str().unwrap()),
+        ("WATCHDOG_USEC", usec.as_str()),
+    ];
+    let panic_after = (2 * watchdog + 10).to_string();
+    let mut app = launch_with(
+        &x,
+        &dir,
+        &["--profile", profile, "--panic-after", &panic_after],
+        &env,
+    );
+    app.layout_when("attract mode", |r| r.screen == "attract");
+    let mut said = Vec::new();
+    let began = Instant::now();
+    let status = loop {
+        let mut buf = [0u8; 256];
+        if let Ok(n) = socket.recv(&mut buf) {
+            said.push(String::from_utf8_lossy(&buf[..n]).trim().to_owned());
+        }
+        if let Ok(Some(status)) = app.child.try_wait() {
+            break status;
+        }
+        assert!(began.elapsed() < PATIENCE, "no panic\n{}", app.log());
+    };
+    let ended = Instant::now();
+    assert!(
+        !status.success(),
+        "a panic is a failure for systemd: {status}"
+    );
+    assert_eq!(
+        said.first().map(String::as_str),
+        Some("READY=1"),
+        "{said:?}"
+    );
+    let pings = said.iter().filter(|s| *s == "WATCHDOG=1").count();
+    assert!(
+        pings >= 2,
+        "the watchdog pinged every {watchdog}/2 s: {said:?}"
+    );
+    let report = std::fs::read_to_string(dir.join("data/crash-report.txt")).expect("a report");
+    assert!(report.contains("--panic-after"), "{report}");
+    std::thread::sleep(Duration::from_secs(unit_setting("RestartSec")));
+    let mut again = launch_with(&x, &dir, &["--profile", profile], &env);
+    again.layout_when("attract mode after the restart", |r| r.screen == "attract");
+    let back = ended.elapsed();
+    eprintln!("the kiosk was back in attract mode {back:?} after its panic");
+    assert!(
+        back <= Duration::from_secs(10),
+        "back in attract mode {back:?} after the panic"
+    );
+}
+
 fn cursor_is_hidden(display: &str) -> bool {
     use x11rb::protocol::xfixes::ConnectionExt as _;
     let (conn, _) = x11rb::connect(Some(display)).expect("connect to Xvfb");
@@ -481,6 +565,35 @@ fn the_kiosk_answers_a_tap_and_goes_back_to_attract_mode() {
     app.layout_when("attract mode again", |r| r.screen == "attract");
     let screens = app.seen.lock().unwrap().screens.clone();
     assert_eq!(screens, ["attract", "game", "attract"]);
+    // The visitor log holds exactly that session.
+    let data = app.dir.join("data");
+    let logged = app.wait("the session's end logged", |_| {
+        let read = stackyard::files::visits::read(&data, None, None).ok()?;
+        let visits: Vec<Visit> = read.entries.into_iter().map(|e| e.visit).collect();
+        matches!(visits.last(), Some(Visit::SessionEnded { .. })).then_some(visits)
+    });
+    let [
+        Visit::AttractLeft { showing },
+        Visit::GameStarted { game },
+        Visit::GameAbandoned {
+            why: Abandoned::Idle,
+            turns: 0,
+            ..
+        },
+        Visit::IdleReset { screen },
+        Visit::SessionEnded { secs },
+    ] = logged.as_slice()
+    else {
+        panic!("not the session's events: {logged:#?}");
+    };
+    assert_eq!(
+        (showing.as_str(), game.as_str(), screen.as_str()),
+        ("splay", "splay", "game")
+    );
+    assert!(*secs >= 15, "10 s idle and 5 s of prompt: {secs} s");
+    // And the heartbeat says the kiosk runs.
+    let health = stackyard::files::health::Health::load(&data).expect("a heartbeat");
+    assert_eq!(health.version, env!("CARGO_PKG_VERSION"));
     drop(app);
     drop(the_kiosk_fills_the_screen(1920, 1080));
 }
@@ -550,4 +663,5 @@ fn the_kiosk_is_played_through_a_real_window() {
         return;
     }
     the_kiosk_answers_a_tap_and_goes_back_to_attract_mode();
+    the_kiosk_comes_back_after_a_panic();
 }

@@ -52,6 +52,9 @@ pub struct AppOptions {
     pub idle_prompt: bool,
     /// Print the layout whenever it changes (`--print-layout`).
     pub print_layout: bool,
+    /// Panic this many seconds after the start (the hidden `--panic-after`, for the test of
+    /// the kiosk's recovery).
+    pub panic_after: Option<f32>,
     /// No real window and no GPU: the window is only Bevy's component, and the caller drives
     /// frames with `App::update` (tests of the input pipeline).
     pub headless: bool,
@@ -149,6 +152,14 @@ pub fn build(options: AppOptions) -> App {
     app.insert_state(screen);
     if options.print_layout {
         app.insert_resource(game::screens::layout_report::PrintLayout);
+    }
+    if let Some(secs) = options.panic_after {
+        app.add_systems(Update, move |time: Res<Time<Real>>| {
+            assert!(
+                time.elapsed_secs() < secs,
+                "--panic-after {secs}: the panic the recovery test asked for"
+            );
+        });
     }
     if let Some(path) = options.screenshot {
         app.insert_resource(game::core::preferences::AnimationSpeed::Off);
@@ -381,6 +392,7 @@ impl Default for AppOptions {
             profile: None,
             idle_prompt: false,
             print_layout: false,
+            panic_after: None,
             headless: false,
             offscreen: None,
         }

@@ -90,6 +90,9 @@ struct AppArgs {
     /// else assets/ beside the program, else /usr/share/stackyard/assets, else the source folder
     #[arg(long, value_name = "DIR")]
     assets: Option<std::path::PathBuf>,
+    /// Panic this many seconds after the start (how the kiosk's recovery is tested)
+    #[arg(long, value_name = "SECS", hide = true)]
+    panic_after: Option<f32>,
 }
 
 /// The referee's subcommands; options come right after the subcommand.

@@ -78,6 +78,18 @@ impl Xvfb {
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
+    /// The id of the first window named `name` (a regular expression), if one is open.
+    #[must_use]
+    pub fn find_window(&self, name: &str) -> Option<String> {
+        let out = Command::new("xdotool")
+            .args(["search", "--name", name])
+            .env("DISPLAY", &self.display)
+            .output()
+            .ok()?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        text.lines().next().map(str::to_owned)
+    }
+
     /// What the screen shows (the X server's own picture of its root window: no cursor).
     ///
     /// # Panics
