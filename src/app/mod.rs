@@ -50,6 +50,8 @@ pub struct AppOptions {
     pub profile: Option<crate::files::profile::Profile>,
     /// Show the idle prompt at once (exhibition mode, `--screen idle-prompt`).
     pub idle_prompt: bool,
+    /// Open the staff's Statistics page at once (exhibition mode, `--screen statistics`).
+    pub statistics_open: bool,
     /// Print the layout whenever it changes (`--print-layout`).
     pub print_layout: bool,
     /// Panic this many seconds after the start (the hidden `--panic-after`, for the test of
@@ -76,6 +78,10 @@ impl AppOptions {
             Some(OpeningScreen::IdlePrompt) => {
                 self.screen = game::core::screen::Screen::Game;
                 self.idle_prompt = true;
+            }
+            Some(OpeningScreen::Statistics) => {
+                self.screen = game::core::screen::Screen::Attract;
+                self.statistics_open = true;
             }
             Some(_) => {}
         }
@@ -124,6 +130,9 @@ pub fn build(options: AppOptions) -> App {
     app.insert_resource(game::core::saving::SaveFolder(folder.clone()));
     let screen = if let Some(profile) = options.profile.clone() {
         exhibition_mode(&mut app, profile, options.idle_prompt);
+        if options.statistics_open {
+            app.insert_state(game::exhibition::staff::StaffMenu::Statistics);
+        }
         if options.screenshot.is_none() {
             lock_kiosk(&mut app, &folder);
             app.insert_resource(game::exhibition::visits::VisitLog::in_folder(
@@ -391,6 +400,7 @@ impl Default for AppOptions {
             settings_open: false,
             profile: None,
             idle_prompt: false,
+            statistics_open: false,
             print_layout: false,
             panic_after: None,
             headless: false,

@@ -1,6 +1,6 @@
 //! The screens the app can open on (`--screen`), each by the one name it is given: the six
-//! screens of `game::core::screen::Screen`, and two that open one of them with a window up (the
-//! title with Settings, a kiosk's game with the idle prompt).
+//! screens of `game::core::screen::Screen`, and three that open one of them with a window up (the
+//! title with Settings, a kiosk's game with the idle prompt, a kiosk's staff Statistics page).
 
 use crate::game::core::screen::Screen;
 
@@ -23,11 +23,13 @@ pub enum OpeningScreen {
     Editor,
     /// The first unsolved puzzle of the game asked for.
     Puzzles,
+    /// A kiosk's staff Statistics page, over attract mode.
+    Statistics,
 }
 
 impl OpeningScreen {
     /// Every one, in the order `--help` lists them.
-    pub const ALL: [OpeningScreen; 8] = [
+    pub const ALL: [OpeningScreen; 9] = [
         OpeningScreen::Title,
         OpeningScreen::Game,
         OpeningScreen::HowToPlay,
@@ -36,6 +38,7 @@ impl OpeningScreen {
         OpeningScreen::IdlePrompt,
         OpeningScreen::Editor,
         OpeningScreen::Puzzles,
+        OpeningScreen::Statistics,
     ];
 
     /// The name `--screen` takes.
@@ -44,6 +47,7 @@ impl OpeningScreen {
         match self {
             OpeningScreen::Settings => "settings",
             OpeningScreen::IdlePrompt => "idle-prompt",
+            OpeningScreen::Statistics => "statistics",
             other => other.screen().name(),
         }
     }
@@ -61,7 +65,7 @@ impl OpeningScreen {
             OpeningScreen::Title | OpeningScreen::Settings => Screen::Title,
             OpeningScreen::Game | OpeningScreen::IdlePrompt => Screen::Game,
             OpeningScreen::HowToPlay => Screen::HowToPlay,
-            OpeningScreen::Attract => Screen::Attract,
+            OpeningScreen::Attract | OpeningScreen::Statistics => Screen::Attract,
             OpeningScreen::Editor => Screen::Editor,
             OpeningScreen::Puzzles => Screen::Puzzle,
         }
@@ -70,7 +74,10 @@ impl OpeningScreen {
     /// Only a kiosk shows it (it needs an exhibition profile).
     #[must_use]
     pub fn needs_profile(self) -> bool {
-        matches!(self, OpeningScreen::Attract | OpeningScreen::IdlePrompt)
+        matches!(
+            self,
+            OpeningScreen::Attract | OpeningScreen::IdlePrompt | OpeningScreen::Statistics
+        )
     }
 }
 

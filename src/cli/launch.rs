@@ -67,7 +67,7 @@ fn use_profile(app: &AppArgs, assets: bool, options: &mut AppOptions) -> Result<
     let Some(path) = &app.profile else {
         return if kiosk_screen {
             Err(Failure::usage(
-                "--screen attract and idle-prompt need an exhibition --profile",
+                "--screen attract, idle-prompt and statistics need an exhibition --profile",
             ))
         } else {
             Ok(())

@@ -51,7 +51,7 @@ struct AppArgs {
     /// The screen to show: title (the default when no game is asked for), game, how-to-play
     /// (of --game's game, or the position's), settings (the title with the Settings window),
     /// editor, puzzles (--game's first unsolved puzzle); with --profile also attract (the
-    /// default there) and idle-prompt
+    /// default there), idle-prompt and statistics (the staff menu's page)
     #[arg(long, value_name = "NAME")]
     screen: Option<String>,
     /// A game option, NAME=VALUE (repeatable)

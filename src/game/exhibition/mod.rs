@@ -8,6 +8,7 @@ pub mod clock;
 pub mod health;
 pub mod idle;
 pub mod staff;
+pub mod statistics;
 pub mod touch;
 pub mod visits;
 pub mod window;
@@ -126,6 +127,7 @@ pub fn panel_plugin(app: &mut App) {
         attract::panel_plugin,
         idle::panel_plugin,
         staff::panel_plugin,
+        statistics::panel_plugin,
         touch::panel_plugin,
         window::panel_plugin,
     ));

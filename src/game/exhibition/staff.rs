@@ -1,6 +1,6 @@
 //! The hidden staff exit: hold Ctrl+Shift+Q for three seconds, or tap the top-left corner five
 //! times within four seconds and type the profile's PIN. It opens a small menu: resume, restart
-//! (back to attract mode), quit.
+//! (back to attract mode), the visitor statistics (`statistics.rs`), quit.
 
 use std::time::Duration;
 
@@ -42,8 +42,10 @@ pub enum StaffMenu {
     /// Closed: the kiosk runs for its visitors.
     #[default]
     Closed,
-    /// Open: Resume, Restart, Quit.
+    /// Open: Resume, Restart, Statistics, Quit.
     Open,
+    /// The Statistics page (`statistics.rs`).
+    Statistics,
 }
 
 impl Staff {
@@ -72,6 +74,8 @@ pub enum StaffChoice {
     Resume,
     /// Drop whatever is on screen and start attract mode again.
     Restart,
+    /// Open the Statistics page.
+    Statistics,
     /// Close Stackyard.
     Quit,
 }
@@ -130,6 +134,7 @@ fn follow_staff_choices(
         menu.set(StaffMenu::Closed);
         match choice {
             StaffChoice::Resume => {}
+            StaffChoice::Statistics => menu.set(StaffMenu::Statistics),
             StaffChoice::Restart => {
                 resets.write(KioskReset {
                     why: Abandoned::Staff,
@@ -265,6 +270,7 @@ fn staff_menu(
                 for (name, choice) in [
                     ("staff.resume", StaffChoice::Resume),
                     ("staff.restart", StaffChoice::Restart),
+                    ("stats.title", StaffChoice::Statistics),
                     ("title.quit", StaffChoice::Quit),
                 ] {
                     if ui

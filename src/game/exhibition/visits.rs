@@ -61,6 +61,12 @@ impl VisitLog {
         }
     }
 
+    /// The data folder the log lives in.
+    #[must_use]
+    pub fn folder(&self) -> &std::path::Path {
+        &self.folder
+    }
+
     /// Appends an entry stamped with the clock's time; a failure is noted, not fatal.
     fn write(&self, clock: &KioskClock, problems: &mut Problems, visit: Visit) {
         let entry = Entry {

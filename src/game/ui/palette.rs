@@ -67,3 +67,14 @@ pub const PANEL_TEXT: Color32 = Color32::from_rgb(226, 214, 194);
 pub const WARNING_FILL: Color32 = Color32::from_rgb(120, 36, 24);
 /// The coach's warning edge.
 pub const WARNING_EDGE: Color32 = Color32::from_rgb(255, 150, 110);
+
+/// The series of a chart, one colour per game (the staff's statistics).
+pub const CHART_SERIES: [Color32; 7] = [
+    Color32::from_rgb(232, 184, 74),
+    Color32::from_rgb(120, 180, 230),
+    Color32::from_rgb(150, 210, 140),
+    Color32::from_rgb(230, 130, 110),
+    Color32::from_rgb(190, 150, 230),
+    Color32::from_rgb(240, 220, 150),
+    Color32::from_rgb(140, 200, 200),
+];
