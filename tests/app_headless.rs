@@ -199,6 +199,30 @@ fn a_splay_animates_its_top_stone_first() {
     assert_every_stone_rests(&mut app);
 }
 
+#[test]
+fn reduced_motion_removes_the_animations_whatever_the_speed() {
+    let mut app = app_with(X, AnimationSpeed::Normal);
+    app.world_mut()
+        .resource_mut::<stackyard::game::core::preferences::ViewSettings>()
+        .reduced_motion = true;
+    click(&mut app, BoardClick::Stack(cell("f3")));
+    click(&mut app, BoardClick::Cell(cell("h1")));
+    // The frame after the move: every stone is already where it rests, nothing on its way,
+    // and the board says it is still; the move's cells are marked as the last move.
+    assert_every_stone_rests(&mut app);
+    assert!(
+        app.world()
+            .resource::<stackyard::game::core::motion::BoardMotion>()
+            .still()
+    );
+    assert!(
+        !app.world()
+            .resource::<Session>()
+            .last_move_cells()
+            .is_empty()
+    );
+}
+
 /// Nothing is moving, and every stone stands exactly at its place.
 fn assert_every_stone_rests(app: &mut App) {
     let mut moving = app.world_mut().query::<&Tweens>();

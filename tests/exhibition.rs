@@ -341,6 +341,23 @@ fn a_bad_profile_is_refused_at_start_naming_the_field() {
         stderr.contains("`idle_secs`: 2 is outside 10 to 3600"),
         "{stderr}"
     );
+    let closing_first = good.replace(
+        "opening_hours: None",
+        "opening_hours: Some((opens: \"17:00\", closes: \"09:00\"))",
+    );
+    assert_ne!(closing_first, good);
+    std::fs::write(&path, closing_first).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_stackyard"))
+        .arg("--profile")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("`opening_hours`: closes \"09:00\" is not after opens \"17:00\""),
+        "{stderr}"
+    );
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_stackyard"))
         .args(["--screen", "attract"])
         .output()

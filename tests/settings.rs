@@ -76,6 +76,7 @@ fn the_settings_file_governs_the_app_and_changes_are_written_back() {
             legal_targets: false,
             thinking: true,
             engine_view: true,
+            reduced_motion: false,
         }
     );
     assert_eq!(world.resource::<ThemeChoice>().0, "high-contrast");

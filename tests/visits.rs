@@ -36,10 +36,14 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn kiosk(folder: &Path, screen: Screen) -> App {
-    let profile = Profile::from_ron(
+    kiosk_with(folder, screen, "")
+}
+
+fn kiosk_with(folder: &Path, screen: Screen, extra: &str) -> App {
+    let profile = Profile::from_ron(&format!(
         "(version: 1, games: [\"splay\", \"grabber-6\"], visitors: TwoVisitors, idle_secs: 30, \
-         prompt_secs: 10, menu_idle_secs: 20, touch_leads_to: Game, staff_pin: \"2468\")",
-    )
+         prompt_secs: 10, menu_idle_secs: 20, touch_leads_to: Game, staff_pin: \"2468\"{extra})"
+    ))
     .unwrap();
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, InputPlugin))
@@ -231,5 +235,79 @@ fn the_heartbeat_is_written_at_start_and_every_30_seconds() {
     assert_eq!(second.uptime_secs, 30);
     assert!(second.fps_last_minute > 4.0, "{}", second.fps_last_minute);
     assert!(second.memory_mib.is_some_and(|m| m > 1.0));
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+fn set_clock(app: &mut App, at: &str) {
+    app.insert_resource(KioskClock::Fake(at.parse().unwrap()));
+}
+
+#[test]
+fn opening_hours_close_the_kiosk_with_the_days_summary_and_open_it_again() {
+    let folder = scratch("hours");
+    // The fake clock says 14:00 on a Thursday: open.
+    let mut app = kiosk_with(
+        &folder,
+        Screen::Attract,
+        ", opening_hours: Some((opens: \"09:30\", closes: \"17:00\"))",
+    );
+    touch(&mut app);
+    play_moves(&mut app, 1);
+    assert_eq!(screen(&app), Screen::Game);
+    // Closing time, mid-game: the game is left and the closed card is up.
+    set_clock(&mut app, "2026-12-03T17:00:00");
+    wait(&mut app, Duration::from_secs(1));
+    assert_eq!(screen(&app), Screen::Closed);
+    // Nothing plays while closed, even a touch does not open it.
+    let moves = app.world().resource::<Session>().moves().len();
+    touch(&mut app);
+    wait(&mut app, Duration::from_secs(30));
+    assert_eq!(screen(&app), Screen::Closed);
+    assert_eq!(app.world().resource::<Session>().moves().len(), moves);
+    let log = logged(&folder);
+    assert!(
+        matches!(
+            log.as_slice(),
+            [
+                Visit::AttractLeft { .. },
+                Visit::GameStarted { .. },
+                Visit::GameAbandoned {
+                    why: Abandoned::Closing,
+                    turns: 1,
+                    ..
+                },
+                Visit::SessionEnded { .. },
+                Visit::Closed,
+            ]
+        ),
+        "{log:#?}"
+    );
+    let day = "2026-12-03".parse().unwrap();
+    let summary = std::fs::read_to_string(visits::summary_file(&folder, day)).unwrap();
+    assert!(summary.contains("2026-12-03  splay"), "{summary}");
+    // The next morning, before and at opening time.
+    set_clock(&mut app, "2026-12-04T09:29:00");
+    wait(&mut app, Duration::from_secs(1));
+    assert_eq!(screen(&app), Screen::Closed);
+    set_clock(&mut app, "2026-12-04T09:30:00");
+    wait(&mut app, Duration::from_secs(1));
+    assert_eq!(screen(&app), Screen::Attract);
+    assert_eq!(logged(&folder).last(), Some(&Visit::Opened));
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[test]
+fn a_kiosk_started_outside_its_hours_opens_on_the_closed_card() {
+    let folder = scratch("closed-start");
+    let mut app = kiosk_with(
+        &folder,
+        Screen::Attract,
+        ", opening_hours: Some((opens: \"09:30\", closes: \"17:00\", days: [Mon, Tue]))",
+    );
+    // 2026-12-03 is a Thursday.
+    wait(&mut app, Duration::from_secs(1));
+    assert_eq!(screen(&app), Screen::Closed);
+    let log = logged(&folder);
+    assert_eq!(log, vec![Visit::Closed], "no visitor's session");
     let _ = std::fs::remove_dir_all(&folder);
 }

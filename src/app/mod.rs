@@ -304,7 +304,11 @@ fn exhibition_mode(app: &mut App, profile: crate::files::profile::Profile, idle_
     app.insert_resource(game::core::preferences::UiScale(
         exhibition.profile.ui_scale,
     ))
-    .insert_resource(exhibition.visitor_seats());
+    .insert_resource(exhibition.visitor_seats())
+    .insert_resource(game::core::preferences::ViewSettings {
+        reduced_motion: exhibition.profile.reduced_motion,
+        ..Default::default()
+    });
     if idle_prompt {
         app.insert_resource(game::exhibition::idle::IdlePrompt {
             until: std::time::Duration::from_secs(u64::from(exhibition.profile.prompt_secs)),

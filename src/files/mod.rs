@@ -9,6 +9,7 @@ pub mod health;
 pub mod i18n;
 pub mod import;
 pub mod lines;
+pub mod opening_hours;
 pub mod profile;
 pub mod puzzle_progress;
 pub mod puzzles;

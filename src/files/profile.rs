@@ -95,6 +95,13 @@ pub struct Profile {
     /// Whether attract mode solves a puzzle of each game after playing it (off if left out).
     #[serde(default)]
     pub attract_puzzles: bool,
+    /// Reduced motion: moves appear at once, and nothing flies (off if left out).
+    #[serde(default)]
+    pub reduced_motion: bool,
+    /// When the kiosk is open; outside these hours it shows a quiet "closed" card (always
+    /// open if left out).
+    #[serde(default)]
+    pub opening_hours: Option<super::opening_hours::OpeningHours>,
 }
 
 fn default_level() -> Level {
@@ -248,6 +255,9 @@ impl Profile {
             || !self.staff_pin.bytes().all(|b| b.is_ascii_digit())
         {
             return Err(field("staff_pin", "a PIN has 4 to 8 digits"));
+        }
+        if let Some(hours) = &self.opening_hours {
+            hours.check().map_err(|why| field("opening_hours", why))?;
         }
         Ok(())
     }

@@ -146,6 +146,8 @@ pub struct Settings {
     pub threads: u16,
     /// The coach of each seat for people, Black's then White's.
     pub coach: [Coaching; 2],
+    /// Reduced motion: moves appear at once, and nothing flies (stones, the camera, sparks).
+    pub reduced_motion: bool,
 }
 
 /// The most search threads the settings accept.
@@ -171,6 +173,7 @@ impl Default for Settings {
             quality: Quality::Auto,
             threads: 0,
             coach: [Coaching::Auto; 2],
+            reduced_motion: false,
         }
     }
 }

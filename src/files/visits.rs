@@ -19,6 +19,8 @@ pub enum Abandoned {
     Left,
     /// The staff restarted the kiosk.
     Staff,
+    /// The kiosk closed for the day.
+    Closing,
 }
 
 /// What happened at the kiosk. `game` is a game id as the referee spells it; `secs` and
@@ -93,6 +95,12 @@ impl Entry {
 #[must_use]
 pub fn log_folder(data: &Path) -> PathBuf {
     data.join("visits")
+}
+
+/// The day's summary written at closing: `summaries/YYYY-MM-DD.txt`.
+#[must_use]
+pub fn summary_file(data: &Path, day: Date) -> PathBuf {
+    data.join("summaries").join(format!("{day}.txt"))
 }
 
 /// The month's log file: `visits/YYYY-MM.log`.

@@ -10,7 +10,7 @@ use crate::rules::{Game, Place, Travel};
 use crate::game::board::layout::DiscPlace;
 use crate::game::board::stones::{Disc, spawn_disc};
 use crate::game::core::motion::BoardMotion;
-use crate::game::core::preferences::AnimationSpeed;
+use crate::game::core::preferences::{AnimationSpeed, Motion};
 use crate::game::core::session::{ActionPlayed, Session};
 
 /// One eased movement of a stone.
@@ -64,14 +64,14 @@ pub(super) fn animate_travels(
     mut commands: Commands,
     mut played: MessageReader<ActionPlayed>,
     session: Res<Session>,
-    speed: Res<AnimationSpeed>,
+    motion: Motion,
     time: Res<Time>,
     mut discs: Query<(Entity, &mut Disc, &mut Transform, Option<&mut Tweens>)>,
 ) {
     let g = session.position().id().geometry();
     let clock = Clock {
         now: time.elapsed_secs_f64(),
-        speed: *speed,
+        speed: motion.speed(),
     };
     for p in played.read() {
         if p.travels.is_empty() {

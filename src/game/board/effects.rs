@@ -184,12 +184,12 @@ fn spawn_effects(
     shapes: Option<Res<SparkShapes>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     theme: Option<Res<crate::game::board::theme::ActiveTheme>>,
-    speed: Res<AnimationSpeed>,
+    motion: crate::game::core::preferences::Motion,
     time: Res<Time>,
     mut rng: Local<Option<Rng>>,
 ) {
     // Screenshots and "animation off" show positions, not flourishes.
-    let Some(shapes) = shapes.filter(|_| *speed != AnimationSpeed::Off) else {
+    let Some(shapes) = shapes.filter(|_| motion.speed() != AnimationSpeed::Off) else {
         cues.clear();
         return;
     };

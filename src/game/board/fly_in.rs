@@ -1,11 +1,12 @@
 //! When a game starts, the camera flies in to its view of the board: from high above and to one
 //! side, round and down, easing out, in under two seconds. Turning the board meanwhile changes
-//! where it lands. With animations off (and in screenshots) it is where it lands at once.
+//! where it lands. With animations off (and in screenshots) it is where it lands at once,
+//! as under reduced motion.
 
 use bevy::prelude::*;
 
 use super::camera::Orbit;
-use crate::game::core::preferences::AnimationSpeed;
+use crate::game::core::preferences::{AnimationSpeed, Motion};
 use crate::game::core::screen::Screen;
 use crate::game::core::session::{BoardReset, Session};
 
@@ -61,12 +62,8 @@ fn launch(commands: &mut Commands, speed: AnimationSpeed, cameras: impl Iterator
 }
 
 /// Coming to the play screen (from the title, or how to play) flies in.
-fn take_off(
-    mut commands: Commands,
-    speed: Res<AnimationSpeed>,
-    cameras: Query<Entity, With<Orbit>>,
-) {
-    launch(&mut commands, *speed, cameras.iter());
+fn take_off(mut commands: Commands, motion: Motion, cameras: Query<Entity, With<Orbit>>) {
+    launch(&mut commands, motion.speed(), cameras.iter());
 }
 
 /// A new game on the play screen (not a step back to the start: that can be redone) flies in.
@@ -75,13 +72,13 @@ fn take_off_on_a_new_game(
     session: Res<Session>,
     screen: Res<State<Screen>>,
     mut commands: Commands,
-    speed: Res<AnimationSpeed>,
+    motion: Motion,
     cameras: Query<Entity, With<Orbit>>,
 ) {
     let reset = resets.read().count() > 0;
     let new_game = session.moves().is_empty() && !session.can_redo_move();
     if reset && new_game && *screen.get() == Screen::Game {
-        launch(&mut commands, *speed, cameras.iter());
+        launch(&mut commands, motion.speed(), cameras.iter());
     }
 }
 
@@ -89,11 +86,11 @@ fn take_off_on_a_new_game(
 fn take_off_at_start(
     screen: Res<State<Screen>>,
     mut commands: Commands,
-    speed: Res<AnimationSpeed>,
+    motion: Motion,
     cameras: Query<Entity, Added<Orbit>>,
 ) {
     if *screen.get() == Screen::Game {
-        launch(&mut commands, *speed, cameras.iter());
+        launch(&mut commands, motion.speed(), cameras.iter());
     }
 }
 
@@ -101,11 +98,11 @@ fn take_off_at_start(
 fn fly(
     mut commands: Commands,
     time: Res<Time>,
-    speed: Res<AnimationSpeed>,
+    motion: Motion,
     mut cameras: Query<(Entity, &Orbit, &mut FlyIn, &mut Transform)>,
 ) {
     // Fast animations fly faster too: the flight keeps its share of a move's stage.
-    let secs = FLIGHT_SECS * speed.stage_secs() / AnimationSpeed::Normal.stage_secs();
+    let secs = FLIGHT_SECS * motion.speed().stage_secs() / AnimationSpeed::Normal.stage_secs();
     for (camera, orbit, mut flight, mut transform) in &mut cameras {
         flight.done += if secs > 0.0 {
             time.delta_secs() / secs

@@ -22,6 +22,9 @@ pub struct ViewSettings {
     /// The engine's view of the game (evaluation bar and graph, best line), where it cannot
     /// help a player against the computer ([`crate::game::core::engine_view`]).
     pub engine_view: bool,
+    /// Reduced motion: no flying stones, no camera flights and no sparks, whatever the
+    /// animation speed says; moves appear at once, their cells marked ([`Motion`]).
+    pub reduced_motion: bool,
 }
 
 impl Default for ViewSettings {
@@ -31,6 +34,7 @@ impl Default for ViewSettings {
             legal_targets: true,
             thinking: true,
             engine_view: true,
+            reduced_motion: false,
         }
     }
 }
@@ -45,6 +49,26 @@ pub enum AnimationSpeed {
     Normal,
     /// Quick.
     Fast,
+}
+
+/// The animation speed the board follows: the chosen one, or none under reduced motion (a
+/// setting, and a kiosk profile's field).
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct Motion<'w> {
+    speed: Res<'w, AnimationSpeed>,
+    view: Option<Res<'w, ViewSettings>>,
+}
+
+impl Motion<'_> {
+    /// The speed to animate at.
+    #[must_use]
+    pub fn speed(&self) -> AnimationSpeed {
+        if self.view.as_deref().is_some_and(|v| v.reduced_motion) {
+            AnimationSpeed::Off
+        } else {
+            *self.speed
+        }
+    }
 }
 
 impl AnimationSpeed {

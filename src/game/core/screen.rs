@@ -1,6 +1,6 @@
-//! Which screen is up: the title (game cards), a game, how to play a game, attract mode, or the
-//! position editor. The board and its stones stay in the world on every screen; the screens
-//! decide what takes input.
+//! Which screen is up: the title (game cards), a game, how to play a game, attract mode, the
+//! position editor, a puzzle, or a kiosk's closed card. The board and its stones stay in the
+//! world on every screen; the screens decide what takes input.
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
@@ -21,6 +21,8 @@ pub enum Screen {
     Editor,
     /// A puzzle: the person solves, the puzzles play the defence.
     Puzzle,
+    /// A kiosk outside its opening hours: a quiet "closed" card, nothing plays.
+    Closed,
 }
 
 impl Screen {
@@ -34,6 +36,7 @@ impl Screen {
             Screen::Attract => "attract",
             Screen::Editor => "editor",
             Screen::Puzzle => "puzzles",
+            Screen::Closed => "closed",
         }
     }
 }

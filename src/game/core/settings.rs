@@ -58,6 +58,7 @@ fn spread_settings(app: &mut App, s: &Settings) {
         legal_targets: s.legal_highlighting,
         thinking: s.show_thinking,
         engine_view: s.show_engine_view,
+        reduced_motion: s.reduced_motion,
     })
     .insert_resource(match s.animation {
         Animation::Off => AnimationSpeed::Off,
@@ -111,6 +112,7 @@ impl Preferences<'_> {
             legal_highlighting: self.view.legal_targets,
             show_thinking: self.view.thinking,
             show_engine_view: self.view.engine_view,
+            reduced_motion: self.view.reduced_motion,
             coordinates: self.view.coordinates,
             theme: self.theme.0.clone(),
             language: self.language.0.clone(),

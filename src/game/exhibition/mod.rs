@@ -6,6 +6,7 @@ pub mod attract;
 pub mod attract_puzzle;
 pub mod clock;
 pub mod health;
+pub mod hours;
 pub mod idle;
 pub mod staff;
 pub mod statistics;
@@ -117,6 +118,7 @@ pub fn plugin(app: &mut App) {
             clock::plugin,
             visits::plugin,
             health::plugin,
+            hours::plugin,
         ));
 }
 
@@ -125,6 +127,7 @@ pub fn panel_plugin(app: &mut App) {
     only_in_a_kiosk(app, bevy_egui::EguiPrimaryContextPass);
     app.add_plugins((
         attract::panel_plugin,
+        hours::panel_plugin,
         idle::panel_plugin,
         staff::panel_plugin,
         statistics::panel_plugin,

@@ -100,6 +100,11 @@ pub(super) fn plugin(app: &mut App) {
             note_leaving_attract.run_if(logging),
         )
         .add_systems(OnEnter(Screen::Attract), note_session_end.run_if(logging))
+        .add_systems(
+            OnEnter(Screen::Closed),
+            (note_session_end, note_closing).chain().run_if(logging),
+        )
+        .add_systems(OnExit(Screen::Closed), note_opening.run_if(logging))
         .add_systems(OnExit(Screen::Game), note_game_left.run_if(logging))
         .add_systems(
             OnExit(Screen::HowToPlay),
@@ -126,7 +131,10 @@ fn note_leaving_attract(
     mut problems: ResMut<Problems>,
     time: Res<Time>,
 ) {
-    if resets.read().any(|r| r.why == Abandoned::Staff) {
+    if resets
+        .read()
+        .any(|r| matches!(r.why, Abandoned::Staff | Abandoned::Closing))
+    {
         return;
     }
     log.session_since = Some(time.elapsed());
@@ -150,6 +158,32 @@ fn note_session_end(
         let secs = secs_between(since, time.elapsed());
         log.write(&clock, &mut problems, Visit::SessionEnded { secs });
     }
+}
+
+/// The kiosk closes: noted, and the day's summary written beside the log.
+fn note_closing(log: Res<VisitLog>, clock: Res<KioskClock>, mut problems: ResMut<Problems>) {
+    log.write(&clock, &mut problems, Visit::Closed);
+    let today = clock.now().date();
+    let summary = visits::read(&log.folder, Some(today), Some(today)).map(|read| {
+        crate::files::visit_stats::summarise(&read)
+            .to_lines()
+            .join("\n")
+            + "\n"
+    });
+    let written = summary.and_then(|text| {
+        let path = visits::summary_file(&log.folder, today);
+        crate::files::atomic::write_atomically(&path, text.as_bytes())
+    });
+    if let Err(why) = written {
+        problems.note(
+            "day's summary",
+            format!("the day's summary is skipped: {why}"),
+        );
+    }
+}
+
+fn note_opening(log: Res<VisitLog>, clock: Res<KioskClock>, mut problems: ResMut<Problems>) {
+    log.write(&clock, &mut problems, Visit::Opened);
 }
 
 /// Notes a visitor's game starting, its turns, and its end; a fresh game replacing one in

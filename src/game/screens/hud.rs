@@ -27,7 +27,8 @@ pub(super) fn plugin(app: &mut App) {
                 show_panel.run_if(in_state(crate::game::core::screen::Screen::Game)),
                 paint_coordinates.run_if(
                     not(in_state(crate::game::core::screen::Screen::Title))
-                        .and_then(not(in_state(crate::game::core::screen::Screen::Attract))),
+                        .and_then(not(in_state(crate::game::core::screen::Screen::Attract)))
+                        .and_then(not(in_state(crate::game::core::screen::Screen::Closed))),
                 ),
             ),
         )

@@ -50,7 +50,8 @@ pub(super) fn plugin(app: &mut App) {
                 apply_ui_scale,
                 show_view_window.run_if(
                     not(in_state(crate::game::core::screen::Screen::Title))
-                        .and_then(not(in_state(crate::game::core::screen::Screen::Attract))),
+                        .and_then(not(in_state(crate::game::core::screen::Screen::Attract)))
+                        .and_then(not(in_state(crate::game::core::screen::Screen::Closed))),
                 ),
                 show_settings_window.run_if(in_state(SettingsWindow::Open)),
                 show_settings_notice,
@@ -146,6 +147,8 @@ fn edit_view(
     ui.checkbox(&mut now.thinking, tr.t("view.thinking"));
     ui.checkbox(&mut now.engine_view, tr.t("view.engine_view"))
         .on_hover_text(tr.t("view.engine_view.help"));
+    ui.checkbox(&mut now.reduced_motion, tr.t("view.reduced_motion"))
+        .on_hover_text(tr.t("view.reduced_motion.help"));
     if now != **settings {
         **settings = now;
     }
