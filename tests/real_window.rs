@@ -556,6 +556,14 @@ fn the_kiosk_answers_a_tap_and_goes_back_to_attract_mode() {
     app.wait("the cursor hidden", |_| {
         cursor_is_hidden(&x.display).then_some(())
     });
+    // The language button switches to German without leaving attract mode.
+    app.click_control(&x, "language de");
+    app.layout_when("the button offering English", |r| {
+        r.controls
+            .iter()
+            .any(|c| c.name.as_deref() == Some("language en"))
+    });
+    assert_eq!(app.report().unwrap().screen, "attract");
     app.instant_click(&x, [640.0, 360.0]);
     app.wait("the cursor back after input", |_| {
         (!cursor_is_hidden(&x.display)).then_some(())
@@ -573,6 +581,7 @@ fn the_kiosk_answers_a_tap_and_goes_back_to_attract_mode() {
         matches!(visits.last(), Some(Visit::SessionEnded { .. })).then_some(visits)
     });
     let [
+        Visit::LanguageSwitched { to },
         Visit::AttractLeft { showing },
         Visit::GameStarted { game },
         Visit::GameAbandoned {
@@ -587,9 +596,20 @@ fn the_kiosk_answers_a_tap_and_goes_back_to_attract_mode() {
         panic!("not the session's events: {logged:#?}");
     };
     assert_eq!(
-        (showing.as_str(), game.as_str(), screen.as_str()),
-        ("splay", "splay", "game")
+        (
+            to.as_str(),
+            showing.as_str(),
+            game.as_str(),
+            screen.as_str()
+        ),
+        ("de", "splay", "splay", "game")
     );
+    // Attract mode is back in the profile's language.
+    app.layout_when("the button offering German again", |r| {
+        r.controls
+            .iter()
+            .any(|c| c.name.as_deref() == Some("language de"))
+    });
     assert!(*secs >= 15, "10 s idle and 5 s of prompt: {secs} s");
     // And the heartbeat says the kiosk runs.
     let health = stackyard::files::health::Health::load(&data).expect("a heartbeat");

@@ -152,8 +152,12 @@ fn show_next_game_when_done(
 
 /// A visitor's touch leaves attract mode: for the picker, straight into the game on show, or
 /// to its puzzles.
+#[allow(clippy::too_many_arguments, reason = "a system's resources")]
 fn leave_attract_on_input(
     mut inputs: MessageReader<VisitorInput>,
+    language: Res<super::attract_language::LanguageButton>,
+    touches: Option<Res<bevy::input::touch::Touches>>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     exhibition: Res<Exhibition>,
     mut seats: ResMut<Seats>,
     mut choice: ResMut<TitleChoice>,
@@ -161,7 +165,13 @@ fn leave_attract_on_input(
     mut puzzles: MessageWriter<PuzzleRequest>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    if inputs.read().count() == 0 {
+    if inputs.read().count() == 0
+        || super::attract_language::pressed_on_the_button(
+            &language,
+            touches.as_deref(),
+            windows.single().ok(),
+        )
+    {
         return;
     }
     *seats = exhibition.visitor_seats();
@@ -181,7 +191,15 @@ fn leave_attract_on_input(
     }
 }
 
-fn circle_the_camera(mut orbits: Query<&mut Orbit>, time: Res<Time>) {
+/// The camera circles the board slowly, unless motion is reduced.
+fn circle_the_camera(
+    mut orbits: Query<&mut Orbit>,
+    view: Res<crate::game::core::preferences::ViewSettings>,
+    time: Res<Time>,
+) {
+    if view.reduced_motion {
+        return;
+    }
     for mut orbit in &mut orbits {
         orbit.yaw += time.delta_secs() * 0.06;
     }

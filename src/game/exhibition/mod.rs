@@ -3,6 +3,7 @@
 //! Everything here runs only when an [`Exhibition`] resource exists (`--profile`).
 
 pub mod attract;
+pub mod attract_language;
 pub mod attract_puzzle;
 pub mod clock;
 pub mod health;
@@ -112,6 +113,7 @@ pub fn plugin(app: &mut App) {
         )
         .add_plugins((
             attract::plugin,
+            attract_language::plugin,
             attract_puzzle::plugin,
             idle::plugin,
             staff::plugin,
@@ -127,6 +129,7 @@ pub fn panel_plugin(app: &mut App) {
     only_in_a_kiosk(app, bevy_egui::EguiPrimaryContextPass);
     app.add_plugins((
         attract::panel_plugin,
+        attract_language::panel_plugin,
         hours::panel_plugin,
         idle::panel_plugin,
         staff::panel_plugin,

@@ -30,6 +30,9 @@ pub fn touch_style(style: &mut egui::Style, zoom: f32) {
     spacing.item_spacing = spacing.item_spacing.max(egui::vec2(10.0, 10.0));
     spacing.scroll.bar_width = spacing.scroll.bar_width.max(points * 0.4);
     spacing.scroll.floating = false;
+    // A finger on a text means the control beside it, never a selection of the text: labels
+    // take no touches.
+    style.interaction.selectable_labels = false;
 }
 
 /// Sizes the widgets for the zoom in use (the menu size, as far as the window allows), again

@@ -309,9 +309,11 @@ fn follow_puzzles(
     }
 }
 
+/// A visitor's switch of language (the profile's language put back by attract mode is none).
 fn note_language_switches(
     log: Res<VisitLog>,
     language: Res<LanguageChoice>,
+    mut restored: MessageReader<super::attract_language::LanguageRestored>,
     mut known: Local<Option<String>>,
     clock: Res<KioskClock>,
     mut problems: ResMut<Problems>,
@@ -319,7 +321,7 @@ fn note_language_switches(
     if known.as_deref() == Some(language.0.as_str()) {
         return;
     }
-    if known.is_some() {
+    if known.is_some() && restored.read().count() == 0 {
         let to = language.0.clone();
         log.write(&clock, &mut problems, Visit::LanguageSwitched { to });
     }
