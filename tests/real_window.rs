@@ -496,6 +496,28 @@ fn the_kiosk_comes_back_after_a_panic() {
         back <= Duration::from_secs(10),
         "back in attract mode {back:?} after the panic"
     );
+    drop(again);
+    // A lost graphics device ends the app with a failure and a report, once, for the same
+    // restart: no hang, no flickering retries.
+    let report_path = dir.join("data/crash-report.txt");
+    std::fs::remove_file(&report_path).unwrap();
+    let mut lost = launch_with(
+        &x,
+        &dir,
+        &["--profile", profile, "--lose-device-after", "8"],
+        &env,
+    );
+    lost.layout_when("attract mode", |r| r.screen == "attract");
+    let began = Instant::now();
+    let status = loop {
+        if let Ok(Some(status)) = lost.child.try_wait() {
+            break status;
+        }
+        assert!(began.elapsed() < PATIENCE, "still running\n{}", lost.log());
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert!(!status.success(), "a lost device is a failure: {status}");
+    assert!(report_path.exists(), "a crash report\n{}", lost.log());
 }
 
 fn cursor_is_hidden(display: &str) -> bool {

@@ -4,6 +4,7 @@ pub mod bench_frames;
 pub mod game_gif;
 pub mod icon;
 mod opening;
+pub mod render_errors;
 mod screenshot;
 
 use std::path::PathBuf;
@@ -57,6 +58,9 @@ pub struct AppOptions {
     /// Panic this many seconds after the start (the hidden `--panic-after`, for the test of
     /// the kiosk's recovery).
     pub panic_after: Option<f32>,
+    /// Destroy the graphics device this many seconds after the start (the hidden
+    /// `--lose-device-after`, for the test of the recovery).
+    pub lose_device_after: Option<f32>,
     /// No real window and no GPU: the window is only Bevy's component, and the caller drives
     /// frames with `App::update` (tests of the input pipeline).
     pub headless: bool,
@@ -104,6 +108,7 @@ pub fn build(options: AppOptions) -> App {
     let settings = open_settings(&options);
     app.add_plugins(bevy_plugins(&options, settings.written.window))
         .add_plugins((MeshPickingPlugin, bevy_egui::EguiPlugin::default()))
+        .add_plugins(render_errors::plugin)
         // The panels are drawn by the window camera (`game::board::canvas`), not the first.
         .insert_resource(bevy_egui::EguiGlobalSettings {
             auto_create_primary_context: false,
@@ -127,7 +132,8 @@ pub fn build(options: AppOptions) -> App {
         .data_dir
         .clone()
         .unwrap_or_else(crate::files::data_dir);
-    app.insert_resource(game::core::saving::SaveFolder(folder.clone()));
+    app.insert_resource(game::core::saving::SaveFolder(folder.clone()))
+        .insert_resource(render_errors::CrashFolder(folder.clone()));
     let screen = if let Some(profile) = options.profile.clone() {
         exhibition_mode(&mut app, profile, options.idle_prompt);
         if options.statistics_open {
@@ -161,6 +167,9 @@ pub fn build(options: AppOptions) -> App {
     app.insert_state(screen);
     if options.print_layout {
         app.insert_resource(game::screens::layout_report::PrintLayout);
+    }
+    if let Some(secs) = options.lose_device_after {
+        render_errors::lose_the_device_after(&mut app, secs);
     }
     if let Some(secs) = options.panic_after {
         app.add_systems(Update, move |time: Res<Time<Real>>| {
@@ -407,6 +416,7 @@ impl Default for AppOptions {
             statistics_open: false,
             print_layout: false,
             panic_after: None,
+            lose_device_after: None,
             headless: false,
             offscreen: None,
         }

@@ -93,6 +93,10 @@ struct AppArgs {
     /// Panic this many seconds after the start (how the kiosk's recovery is tested)
     #[arg(long, value_name = "SECS", hide = true)]
     panic_after: Option<f32>,
+    /// Destroy the graphics device this many seconds after the start (how the recovery from a
+    /// lost device is tested)
+    #[arg(long, value_name = "SECS", hide = true)]
+    lose_device_after: Option<f32>,
 }
 
 /// The referee's subcommands; options come right after the subcommand.
