@@ -186,3 +186,91 @@ fn no_panel_covers_another_panels_controls_on_any_screen() {
         found.join("\n")
     );
 }
+
+/// The smallest touch target a kiosk may show, in window pixels (WCAG's and the Smithsonian's
+/// 44-48 px, at the larger end).
+const TOUCH_TARGET: f32 = 48.0;
+
+#[test]
+fn every_touch_target_on_every_kiosk_screen_is_at_least_48_px() {
+    if let Some(why) = missing_tools(&["Xvfb"]) {
+        eprintln!("touch-target test skipped: {why}");
+        return;
+    }
+    // A kiosk's screen: the window fills it, and the profile's menu size applies in full.
+    let x = Xvfb::start(1920, 1080);
+    let owned = |args: &[&str]| args.iter().map(|a| (*a).to_owned()).collect::<Vec<_>>();
+    // Every screen a visitor meets, at the example profile's own menu size. (The staff's
+    // Statistics page is left out: its charts' axis strips count as drag areas, though dragging
+    // them does nothing; its buttons are as large as these.)
+    let screens: Vec<Vec<String>> = vec![
+        owned(&["--screen", "attract"]),
+        owned(&["--screen", "title"]),
+        owned(&["--game", "splay"]),
+        owned(&["--game", "cash-in-hand", "--partial", "a1"]),
+        owned(&["--game", "grabber", "--screen", "how-to-play"]),
+        owned(&["--game", "splay", "--screen", "puzzles"]),
+        owned(&["--screen", "idle-prompt"]),
+    ];
+    let next = AtomicUsize::new(0);
+    let small: Vec<String> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..2)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut small = Vec::new();
+                    loop {
+                        let number = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(args) = screens.get(number) else {
+                            return small;
+                        };
+                        small.extend(small_targets(&x, args, number));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a touch-target check panicked"))
+            .collect()
+    });
+    assert!(
+        small.is_empty(),
+        "touch targets under {TOUCH_TARGET} px:\n{}",
+        small.join("\n")
+    );
+}
+
+/// The kiosk's controls on one screen smaller than a finger's [`TOUCH_TARGET`].
+fn small_targets(x: &Xvfb, args: &[String], number: usize) -> Vec<String> {
+    let dir =
+        std::env::temp_dir().join(format!("stackyard-targets-{}-{number}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let profile = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/exhibition.ron");
+    let mut all = vec![
+        "--profile".to_owned(),
+        profile.display().to_string(),
+        "--data-dir".to_owned(),
+        dir.join("data").display().to_string(),
+        "--window-size".to_owned(),
+        "1920x1080".to_owned(),
+    ];
+    all.extend(args.iter().cloned());
+    let all: Vec<&str> = all.iter().map(String::as_str).collect();
+    let report = final_layout(x, &dir, &all);
+    let _ = std::fs::remove_dir_all(&dir);
+    report
+        .controls
+        .iter()
+        .filter(|c| {
+            let (w, h) = (c.rect[2] - c.rect[0], c.rect[3] - c.rect[1]);
+            w < TOUCH_TARGET || h < TOUCH_TARGET
+        })
+        .map(|c| {
+            format!(
+                "{args:?}: {} at {:?}",
+                c.name.as_deref().unwrap_or("a control"),
+                c.rect
+            )
+        })
+        .collect()
+}

@@ -58,6 +58,8 @@ pub struct AppOptions {
     /// Panic this many seconds after the start (the hidden `--panic-after`, for the test of
     /// the kiosk's recovery).
     pub panic_after: Option<f32>,
+    /// The window's size (`--window-size`; 1280x720 if none).
+    pub window_size: Option<UVec2>,
     /// Destroy the graphics device this many seconds after the start (the hidden
     /// `--lose-device-after`, for the test of the recovery).
     pub lose_device_after: Option<f32>,
@@ -196,6 +198,7 @@ fn bevy_plugins(
         title: "Stackyard".into(),
         resolution: options
             .offscreen
+            .or(options.window_size)
             .map_or(WindowResolution::new(1280, 720), |size| {
                 WindowResolution::new(size.x, size.y)
             }),
@@ -416,6 +419,7 @@ impl Default for AppOptions {
             statistics_open: false,
             print_layout: false,
             panic_after: None,
+            window_size: None,
             lose_device_after: None,
             headless: false,
             offscreen: None,

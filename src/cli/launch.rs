@@ -53,6 +53,14 @@ fn checked_options(app: &AppArgs) -> Result<AppOptions, Failure> {
         .or_else(|| app.icons.as_deref().map(crate::app::icon::render_path));
     options.print_layout = app.print_layout;
     options.panic_after = app.panic_after;
+    options.window_size = app
+        .window_size
+        .as_deref()
+        .map(|size| {
+            super::picture_size(size)
+                .map_err(|f| Failure::usage(f.message.replace("--size", "--window-size")))
+        })
+        .transpose()?;
     options.lose_device_after = app.lose_device_after;
     options.data_dir.clone_from(&app.data_dir);
     options.config_dir.clone_from(&app.config_dir);

@@ -90,6 +90,10 @@ struct AppArgs {
     /// else assets/ beside the program, else /usr/share/stackyard/assets, else the source folder
     #[arg(long, value_name = "DIR")]
     assets: Option<std::path::PathBuf>,
+    /// The window's size, WIDTHxHEIGHT (default 1280x720; a kiosk fills its monitor unless it
+    /// takes a screenshot)
+    #[arg(long, value_name = "WxH")]
+    window_size: Option<String>,
     /// Panic this many seconds after the start (how the kiosk's recovery is tested)
     #[arg(long, value_name = "SECS", hide = true)]
     panic_after: Option<f32>,

@@ -1,6 +1,6 @@
 //! Touch first: in a kiosk every button, checkbox, choice and slider is at least 48 pixels tall
-//! on a 1080p screen, whatever the profile's UI scale, and scroll bars are wide enough for a
-//! finger.
+//! on a 1080p screen, whatever the profile's UI scale, scroll bars are as wide as a finger, and
+//! no text is smaller than 18 pixels.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -9,6 +9,9 @@ use super::KioskSystems;
 
 /// The smallest touch target, in physical pixels at 1080p (one pixel per point at scale 1).
 pub const TOUCH_TARGET_PX: f32 = 48.0;
+
+/// The smallest text, in pixels: read from a step away, as a kiosk is.
+pub const MIN_TEXT_PX: f32 = 18.0;
 
 pub(super) fn panel_plugin(app: &mut App) {
     app.add_systems(
@@ -28,11 +31,16 @@ pub fn touch_style(style: &mut egui::Style, zoom: f32) {
     spacing.icon_width_inner = spacing.icon_width * 0.6;
     spacing.slider_rail_height = spacing.slider_rail_height.max(points * 0.25);
     spacing.item_spacing = spacing.item_spacing.max(egui::vec2(10.0, 10.0));
-    spacing.scroll.bar_width = spacing.scroll.bar_width.max(points * 0.4);
+    // A finger drags a scroll bar as wide as any other target.
+    spacing.scroll.bar_width = spacing.scroll.bar_width.max(points);
     spacing.scroll.floating = false;
     // A finger on a text means the control beside it, never a selection of the text: labels
     // take no touches.
     style.interaction.selectable_labels = false;
+    let smallest = MIN_TEXT_PX / zoom.max(0.1);
+    for font in style.text_styles.values_mut() {
+        font.size = font.size.max(smallest);
+    }
 }
 
 /// Sizes the widgets for the zoom in use (the menu size, as far as the window allows), again
@@ -105,6 +113,24 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn no_text_is_smaller_than_the_minimum() {
+        for zoom in [1.0, 1.25, 2.0, 0.8] {
+            let mut style = egui::Style::default();
+            touch_style(&mut style, zoom);
+            for (name, font) in &style.text_styles {
+                let px = font.size * zoom;
+                assert!(
+                    px >= MIN_TEXT_PX - 0.01,
+                    "{name:?} is {px:.1} px at scale {zoom}"
+                );
+            }
+        }
+        // Without it egui's small text is smaller.
+        let small = &egui::Style::default().text_styles[&egui::TextStyle::Small];
+        assert!(small.size < MIN_TEXT_PX);
     }
 
     #[test]

@@ -54,7 +54,8 @@ fn show_move_list(
         .id(egui::Id::new("moves window"))
         .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
         .resizable(false)
-        .collapsible(true)
+        // A kiosk's list stays open: its collapse arrow is smaller than a finger.
+        .collapsible(kiosk.is_none())
         .default_width(230.0)
         .show(ctx, |ui| {
             viewing_note(ui, &tr, &session, &mut requests);

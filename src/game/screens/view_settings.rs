@@ -48,10 +48,12 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             (
                 apply_ui_scale,
+                // A kiosk's profile sets how its board looks: its visitors get no View window.
                 show_view_window.run_if(
                     not(in_state(crate::game::core::screen::Screen::Title))
                         .and_then(not(in_state(crate::game::core::screen::Screen::Attract)))
-                        .and_then(not(in_state(crate::game::core::screen::Screen::Closed))),
+                        .and_then(not(in_state(crate::game::core::screen::Screen::Closed)))
+                        .and_then(not(resource_exists::<crate::game::core::kiosk::Kiosk>)),
                 ),
                 show_settings_window.run_if(in_state(SettingsWindow::Open)),
                 show_settings_notice,
