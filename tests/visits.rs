@@ -16,7 +16,8 @@ use stackyard::files::profile::Profile;
 use stackyard::files::visits::{self, Abandoned, Visit};
 use stackyard::game::core::preferences::{AnimationSpeed, LanguageChoice};
 use stackyard::game::core::problems::Problems;
-use stackyard::game::core::puzzles::PuzzleRequest;
+use stackyard::game::core::puzzles::{PuzzleRequest, PuzzleRun};
+use stackyard::game::core::saving::SaveFolder;
 use stackyard::game::core::screen::Screen;
 use stackyard::game::core::session::{Session, SessionRequest};
 use stackyard::game::exhibition::Exhibition;
@@ -58,6 +59,7 @@ fn kiosk_with(folder: &Path, screen: Screen, extra: &str) -> App {
         .insert_resource(exhibition)
         .insert_resource(KioskClock::Fake("2026-12-03T14:00:00".parse().unwrap()))
         .insert_resource(VisitLog::in_folder(folder.to_owned()))
+        .insert_resource(SaveFolder(folder.to_owned()))
         .insert_resource(Heartbeat::in_folder(folder.to_owned()))
         .insert_state(screen);
     app.update();
@@ -180,6 +182,22 @@ fn how_to_play_a_puzzle_and_a_language_switch_are_logged() {
         .write_message(PuzzleRequest::Open(GameId::Splay, Some(0)));
     wait(&mut app, Duration::from_secs(1));
     assert_eq!(screen(&app), Screen::Puzzle);
+    // Solved by its solution's moves (the defence answers by itself).
+    let solution = app
+        .world()
+        .resource::<PuzzleRun>()
+        .puzzle
+        .entry
+        .solution
+        .clone();
+    for text in solution.iter().step_by(2) {
+        let position = app.world().resource::<Session>().position().clone();
+        let (_, actions) = stackyard::rules::play_move(&position, text).unwrap();
+        for a in actions {
+            request(&mut app, SessionRequest::Play(a));
+        }
+        wait(&mut app, Duration::from_secs(4));
+    }
     let log = logged(&folder);
     let [
         Visit::HowToPlay { game, secs },
@@ -188,13 +206,17 @@ fn how_to_play_a_puzzle_and_a_language_switch_are_logged() {
             game: puzzle,
             number: 1,
         },
+        Visit::PuzzleSolved {
+            game: solved,
+            number: 1,
+        },
     ] = log.as_slice()
     else {
         panic!("not the events: {log:#?}");
     };
     assert_eq!(
-        (game.as_str(), to.as_str(), puzzle.as_str()),
-        ("grabber-6", "de", "splay")
+        (game.as_str(), to.as_str(), puzzle.as_str(), solved.as_str()),
+        ("grabber-6", "de", "splay", "splay")
     );
     assert!((4..=6).contains(secs), "{secs} s");
     let _ = std::fs::remove_dir_all(&folder);
