@@ -1,7 +1,8 @@
 //! Opening hours: outside the profile's hours the kiosk leaves whatever is on screen for a quiet
-//! "closed" card, nothing plays, and the window is drawn only when something changes (a wake
-//! every few seconds keeps the heartbeat and the watchdog going); at opening attract mode
-//! starts again.
+//! "closed" card, nothing plays, the board's 3D view is not drawn, and winit is asked to draw only
+//! when something changes (a wake every few seconds keeps the heartbeat and the watchdog going);
+//! at opening attract mode starts again. (Measured: frames still come continuously, about 10 a
+//! second on a software renderer; something still asks for a redraw every frame.)
 
 use std::time::Duration;
 
@@ -61,14 +62,27 @@ fn follow_opening_hours(
     }
 }
 
-fn draw_only_on_change(settings: Option<ResMut<WinitSettings>>) {
+/// The card hides the board: its 3D view is not drawn, and frames come only on a change.
+fn draw_only_on_change(
+    settings: Option<ResMut<WinitSettings>>,
+    mut scene: Query<&mut Camera, With<Camera3d>>,
+) {
+    for mut camera in &mut scene {
+        camera.is_active = false;
+    }
     if let Some(mut settings) = settings {
         settings.focused_mode = UpdateMode::reactive_low_power(CLOSED_WAKE);
         settings.unfocused_mode = UpdateMode::reactive_low_power(CLOSED_WAKE);
     }
 }
 
-fn draw_every_frame(settings: Option<ResMut<WinitSettings>>) {
+fn draw_every_frame(
+    settings: Option<ResMut<WinitSettings>>,
+    mut scene: Query<&mut Camera, With<Camera3d>>,
+) {
+    for mut camera in &mut scene {
+        camera.is_active = true;
+    }
     if let Some(mut settings) = settings {
         *settings = WinitSettings::game();
     }
