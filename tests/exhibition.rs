@@ -320,6 +320,19 @@ fn a_mouse_move_brings_the_cursor_back_but_leaves_attract_mode_alone() {
     assert_eq!(screen(&app), Screen::Attract);
 }
 
+/// The app started with this profile's text: it must refuse it (status 2); what it said.
+fn refusal_of(path: &std::path::Path, text: &str) -> String {
+    std::fs::write(path, text).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_stackyard"))
+        .arg("--profile")
+        .arg(path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    stderr
+}
+
 #[test]
 fn a_bad_profile_is_refused_at_start_naming_the_field() {
     let dir = std::env::temp_dir().join(format!("stackyard-profile-{}", std::process::id()));
@@ -329,14 +342,7 @@ fn a_bad_profile_is_refused_at_start_naming_the_field() {
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/exhibition.ron"),
     )
     .unwrap();
-    std::fs::write(&path, good.replace("idle_secs: 90", "idle_secs: 2")).unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_stackyard"))
-        .arg("--profile")
-        .arg(&path)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let stderr = refusal_of(&path, &good.replace("idle_secs: 90", "idle_secs: 2"));
     assert!(
         stderr.contains("`idle_secs`: 2 is outside 10 to 3600"),
         "{stderr}"
@@ -346,14 +352,7 @@ fn a_bad_profile_is_refused_at_start_naming_the_field() {
         "opening_hours: Some((opens: \"17:00\", closes: \"09:00\"))",
     );
     assert_ne!(closing_first, good);
-    std::fs::write(&path, closing_first).unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_stackyard"))
-        .arg("--profile")
-        .arg(&path)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let stderr = refusal_of(&path, &closing_first);
     assert!(
         stderr.contains("`opening_hours`: closes \"09:00\" is not after opens \"17:00\""),
         "{stderr}"
