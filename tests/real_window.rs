@@ -429,11 +429,52 @@ fn unit_setting(name: &str) -> u64 {
         .unwrap_or_else(|| panic!("the unit sets no {name}"))
 }
 
+/// How a kiosk under the systemd stand-in ended.
+enum Ended {
+    /// It exited by itself.
+    Exited(std::process::ExitStatus),
+    /// Its watchdog heard nothing for the interval, and it was killed with `SIGABRT`, as
+    /// systemd does; `silent` is how long it had been silent then.
+    Killed { silent: Duration },
+}
+
+/// Plays systemd's part while `app` runs: collects what it says on the notify socket, and
+/// kills it with `SIGABRT` once it has sent no `WATCHDOG=1` (nor `READY=1`) for `watchdog`.
+fn serve_watchdog(
+    socket: &std::os::unix::net::UnixDatagram,
+    app: &mut Running,
+    watchdog: Duration,
+) -> (Ended, Vec<String>) {
+    let mut said = Vec::new();
+    let began = Instant::now();
+    let mut heard = Instant::now();
+    loop {
+        let mut buf = [0u8; 256];
+        if let Ok(n) = socket.recv(&mut buf) {
+            said.push(String::from_utf8_lossy(&buf[..n]).trim().to_owned());
+            heard = Instant::now();
+        }
+        if let Ok(Some(status)) = app.child.try_wait() {
+            return (Ended::Exited(status), said);
+        }
+        if said.iter().any(|s| s == "READY=1") && heard.elapsed() > watchdog {
+            let silent = heard.elapsed();
+            let pid = app.child.id().to_string();
+            let killed = Command::new("kill").args(["-ABRT", &pid]).status().unwrap();
+            assert!(killed.success(), "kill -ABRT {pid}");
+            let _ = app.child.wait();
+            return (Ended::Killed { silent }, said);
+        }
+        assert!(began.elapsed() < PATIENCE, "no end\n{}", app.log());
+    }
+}
+
 /// A stand-in for systemd running `packaging/stackyard-kiosk.service`: a notify socket and a
-/// watchdog interval given to the app; after the app's panic, the unit's `RestartSec` and a
-/// start again. The kiosk tells it is ready, pings the watchdog at half its interval, writes its crash
-/// report, and is back in attract mode within 10 s of the panic.
-fn the_kiosk_comes_back_after_a_panic() {
+/// watchdog interval given to the app; after the app's end, the unit's `RestartSec` and a start
+/// again. The kiosk tells it is ready and pings the watchdog at half its interval. After a panic
+/// it writes its crash report and is back in attract mode within 10 s; a frozen frame loop stops
+/// the pings, the watchdog kills it, and it is back within the watchdog's interval and 10 s more.
+fn the_kiosk_comes_back_after_a_panic_or_a_freeze() {
     use std::os::unix::net::UnixDatagram;
     let x = Xvfb::start(1280, 720);
     let dir = scratch("panic");
@@ -453,7 +494,9 @@ fn the_kiosk_comes_back_after_a_panic() {
         ("NOTIFY_SOCKET", socket_path.to_str().unwrap()),
         ("WATCHDOG_USEC", usec.as_str()),
     ];
-    let panic_after = (2 * watchdog + 10).to_string();
+    let watchdog = Duration::from_secs(watchdog);
+    let restart = Duration::from_secs(unit_setting("RestartSec"));
+    let panic_after = (2 * watchdog.as_secs() + 10).to_string();
     let mut app = launch_with(
         &x,
         &dir,
@@ -461,19 +504,14 @@ fn the_kiosk_comes_back_after_a_panic() {
         &env,
     );
     app.layout_when("attract mode", |r| r.screen == "attract");
-    let mut said = Vec::new();
-    let began = Instant::now();
-    let status = loop {
-        let mut buf = [0u8; 256];
-        if let Ok(n) = socket.recv(&mut buf) {
-            said.push(String::from_utf8_lossy(&buf[..n]).trim().to_owned());
-        }
-        if let Ok(Some(status)) = app.child.try_wait() {
-            break status;
-        }
-        assert!(began.elapsed() < PATIENCE, "no panic\n{}", app.log());
-    };
+    let (end, said) = serve_watchdog(&socket, &mut app, watchdog);
     let ended = Instant::now();
+    let Ended::Exited(status) = end else {
+        panic!(
+            "the panicking kiosk went silent first: {said:?}\n{}",
+            app.log()
+        )
+    };
     assert!(
         !status.success(),
         "a panic is a failure for systemd: {status}"
@@ -486,12 +524,18 @@ fn the_kiosk_comes_back_after_a_panic() {
     let pings = said.iter().filter(|s| *s == "WATCHDOG=1").count();
     assert!(
         pings >= 2,
-        "the watchdog pinged every {watchdog}/2 s: {said:?}"
+        "the watchdog pinged every {watchdog:?}/2: {said:?}"
     );
     let report = std::fs::read_to_string(dir.join("data/crash-report.txt")).expect("a report");
     assert!(report.contains("--panic-after"), "{report}");
-    std::thread::sleep(Duration::from_secs(unit_setting("RestartSec")));
-    let mut again = launch_with(&x, &dir, &["--profile", profile], &env);
+    std::thread::sleep(restart);
+    // The restarted kiosk freezes once it is back in attract mode.
+    let mut again = launch_with(
+        &x,
+        &dir,
+        &["--profile", profile, "--freeze-after", "15"],
+        &env,
+    );
     again.layout_when("attract mode after the restart", |r| r.screen == "attract");
     let back = ended.elapsed();
     eprintln!("the kiosk was back in attract mode {back:?} after its panic");
@@ -499,7 +543,27 @@ fn the_kiosk_comes_back_after_a_panic() {
         back <= Duration::from_secs(10),
         "back in attract mode {back:?} after the panic"
     );
-    drop(again);
+    let (end, said) = serve_watchdog(&socket, &mut again, watchdog);
+    let killed = Instant::now();
+    let Ended::Killed { silent } = end else {
+        panic!("the frozen kiosk was not silent: {said:?}\n{}", again.log())
+    };
+    assert!(
+        said.iter().filter(|s| *s == "WATCHDOG=1").count() >= 2,
+        "it pinged before it froze: {said:?}"
+    );
+    assert!(again.log().contains("--freeze-after"), "{}", again.log());
+    eprintln!("the frozen kiosk was silent for {silent:?}, and killed");
+    std::thread::sleep(restart);
+    let mut third = launch_with(&x, &dir, &["--profile", profile], &env);
+    third.layout_when("attract mode after the freeze", |r| r.screen == "attract");
+    let back = killed.elapsed() + silent;
+    eprintln!("the kiosk was back in attract mode {back:?} after its frame loop froze");
+    assert!(
+        back <= watchdog + Duration::from_secs(10),
+        "back in attract mode {back:?} after the freeze"
+    );
+    drop(third);
     // A lost graphics device ends the app with a failure and a report, once, for the same
     // restart: no hang, no flickering retries.
     let report_path = dir.join("data/crash-report.txt");
@@ -544,6 +608,51 @@ fn kiosk_profile(dir: &Path) -> PathBuf {
     let path = dir.join("kiosk.ron");
     std::fs::write(&path, text).unwrap();
     path
+}
+
+/// The CPU time a process has used, in clock ticks (`utime` and `stime` of `/proc/PID/stat`).
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // The fields after the command's name, which is in brackets and may hold spaces.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .unwrap()
+        .1
+        .split_whitespace()
+        .collect();
+    fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+}
+
+/// Outside its opening hours the kiosk shows its card and draws only when something changes:
+/// over 10 s it uses a small share of one core, where drawing every frame under the software
+/// renderer used one and a half cores.
+fn the_closed_kiosk_draws_only_on_change() {
+    let x = Xvfb::start(1280, 720);
+    let dir = scratch("closed");
+    let profile = kiosk_profile(&dir);
+    // Half an hour that starts twelve hours from now: the kiosk is closed.
+    let hour = (jiff::ZonedDateTime::now().hour() + 12) % 24;
+    let text = std::fs::read_to_string(&profile).unwrap().replacen(
+        "opening_hours: None",
+        &format!("opening_hours: Some((opens: \"{hour:02}:00\", closes: \"{hour:02}:30\"))"),
+        1,
+    );
+    std::fs::write(&profile, text).unwrap();
+    let mut app = launch(&x, &dir, &["--profile", profile.to_str().unwrap()]);
+    app.layout_when("the closed card", |r| r.screen == "closed");
+    // The card's first frames settle; then only the wake-ups for the watchdog remain.
+    std::thread::sleep(Duration::from_secs(3));
+    let pid = app.child.id();
+    let before = cpu_ticks(pid);
+    std::thread::sleep(Duration::from_secs(10));
+    let used = cpu_ticks(pid) - before;
+    eprintln!("the closed kiosk used {used} ticks of CPU in 10 s");
+    // Clock ticks are hundredths of a second on Linux: 250 ticks are a quarter of a core.
+    assert!(
+        used < 250,
+        "the closed kiosk used {used} ticks of CPU in 10 s\n{}",
+        app.log()
+    );
 }
 
 fn the_kiosk_fills_the_screen(width: u32, height: u32) -> (Xvfb, Running) {
@@ -708,5 +817,6 @@ fn the_kiosk_is_played_through_a_real_window() {
         return;
     }
     the_kiosk_answers_a_tap_and_goes_back_to_attract_mode();
-    the_kiosk_comes_back_after_a_panic();
+    the_closed_kiosk_draws_only_on_change();
+    the_kiosk_comes_back_after_a_panic_or_a_freeze();
 }

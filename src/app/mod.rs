@@ -58,6 +58,9 @@ pub struct AppOptions {
     /// Panic this many seconds after the start (the hidden `--panic-after`, for the test of
     /// the kiosk's recovery).
     pub panic_after: Option<f32>,
+    /// Stop the frame loop this many seconds after the start, as a hang would (the hidden
+    /// `--freeze-after`, for the test of the kiosk's watchdog).
+    pub freeze_after: Option<f32>,
     /// The window's size (`--window-size`; 1280x720 if none).
     pub window_size: Option<UVec2>,
     /// Destroy the graphics device this many seconds after the start (the hidden
@@ -179,6 +182,16 @@ pub fn build(options: AppOptions) -> App {
                 time.elapsed_secs() < secs,
                 "--panic-after {secs}: the panic the recovery test asked for"
             );
+        });
+    }
+    if let Some(secs) = options.freeze_after {
+        app.add_systems(Update, move |time: Res<Time<Real>>| {
+            if time.elapsed_secs() >= secs {
+                error!("--freeze-after {secs}: the frame loop stops, as the watchdog test asked");
+                loop {
+                    std::thread::sleep(std::time::Duration::from_secs(60));
+                }
+            }
         });
     }
     if let Some(path) = options.screenshot {
@@ -419,6 +432,7 @@ impl Default for AppOptions {
             statistics_open: false,
             print_layout: false,
             panic_after: None,
+            freeze_after: None,
             window_size: None,
             lose_device_after: None,
             headless: false,

@@ -97,6 +97,10 @@ struct AppArgs {
     /// Panic this many seconds after the start (how the kiosk's recovery is tested)
     #[arg(long, value_name = "SECS", hide = true)]
     panic_after: Option<f32>,
+    /// Stop the frame loop this many seconds after the start, as a hang would (how the kiosk's
+    /// watchdog is tested)
+    #[arg(long, value_name = "SECS", hide = true)]
+    freeze_after: Option<f32>,
     /// Destroy the graphics device this many seconds after the start (how the recovery from a
     /// lost device is tested)
     #[arg(long, value_name = "SECS", hide = true)]

@@ -3,10 +3,11 @@
 pub mod choices;
 pub mod named;
 pub mod palette;
+mod quiet_input;
 mod style;
 pub mod viewport;
 
 /// The panels' shared look.
 pub(super) fn presentation_plugin(app: &mut bevy::prelude::App) {
-    app.add_plugins(style::plugin);
+    app.add_plugins((style::plugin, quiet_input::plugin));
 }
