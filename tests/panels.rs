@@ -12,17 +12,20 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use common::xvfb::{Xvfb, missing_tools};
-use stackyard::game::screens::layout_report::{LINE_PREFIX, LayoutReport, covered_controls};
+use stackyard::game::screens::layout_report::{
+    LINE_PREFIX, LayoutReport, SETTLED_LINE, covered_controls,
+};
 
 /// The largest menu size the Settings window offers.
 const LARGEST: f32 = 2.0;
 
-/// The last layout the app printed before it saved its screenshot and ended.
+/// The layout the app printed last before it said the screen had settled (`--layout-only`: the
+/// screen as `--screenshot` would draw it, without waiting for every render pipeline); the app
+/// is stopped there.
 fn final_layout(x: &Xvfb, dir: &Path, args: &[&str]) -> LayoutReport {
-    let out = Command::new(env!("CARGO_BIN_EXE_stackyard"))
-        .arg("--print-layout")
-        .arg("--screenshot")
-        .arg(dir.join("shot.png"))
+    let log = dir.join("app.log");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stackyard"))
+        .arg("--layout-only")
         .arg("--config-dir")
         .arg(dir)
         .args(args)
@@ -30,21 +33,32 @@ fn final_layout(x: &Xvfb, dir: &Path, args: &[&str]) -> LayoutReport {
         .env("WGPU_BACKEND", "vulkan")
         .env_remove("WAYLAND_DISPLAY")
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .output()
+        .stderr(std::fs::File::create(&log).unwrap())
+        .spawn()
         .expect("run the app");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    BufReader::new(out.stdout.as_slice())
+    let mut last = None;
+    let mut settled = false;
+    for line in BufReader::new(child.stdout.take().unwrap())
         .lines()
         .map_while(Result::ok)
-        .filter_map(|l| l.strip_prefix(LINE_PREFIX).map(str::to_owned))
-        .last()
-        .map(|text| ron::from_str(&text).expect("a layout line"))
-        .unwrap_or_else(|| panic!("{args:?} printed no layout"))
+    {
+        if line == SETTLED_LINE {
+            settled = true;
+            break;
+        }
+        if let Some(text) = line.strip_prefix(LINE_PREFIX) {
+            last = Some(text.to_owned());
+        }
+    }
+    let _ = child.kill();
+    let status = child.wait().unwrap();
+    let log = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(
+        settled,
+        "{args:?} ended with {status} before its layout settled: {log}"
+    );
+    let text = last.unwrap_or_else(|| panic!("{args:?} printed no layout"));
+    ron::from_str(&text).expect("a layout line")
 }
 
 /// What covers what on one screen, in words.

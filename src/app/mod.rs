@@ -55,6 +55,9 @@ pub struct AppOptions {
     pub statistics_open: bool,
     /// Print the layout whenever it changes (`--print-layout`).
     pub print_layout: bool,
+    /// Print the layout once the screen is ready, then exit without a picture (the hidden
+    /// `--layout-only`, for the panel tests).
+    pub layout_only: bool,
     /// Panic this many seconds after the start (the hidden `--panic-after`, for the test of
     /// the kiosk's recovery).
     pub panic_after: Option<f32>,
@@ -170,8 +173,12 @@ pub fn build(options: AppOptions) -> App {
             ));
     }
     app.insert_state(screen);
-    if options.print_layout {
+    if options.print_layout || options.layout_only {
         app.insert_resource(game::screens::layout_report::PrintLayout);
+    }
+    if options.layout_only {
+        app.insert_resource(game::core::preferences::AnimationSpeed::Off);
+        screenshot::add_layout_exit(&mut app);
     }
     if let Some(secs) = options.lose_device_after {
         render_errors::lose_the_device_after(&mut app, secs);
@@ -431,6 +438,7 @@ impl Default for AppOptions {
             idle_prompt: false,
             statistics_open: false,
             print_layout: false,
+            layout_only: false,
             panic_after: None,
             freeze_after: None,
             window_size: None,

@@ -1,5 +1,7 @@
 //! `--screenshot FILE`: render until the scene is ready (every render pipeline compiled and the
-//! board built), then save one frame as a PNG (atomically) and exit.
+//! board built), then save one frame as a PNG (atomically) and exit. The hidden `--layout-only`
+//! waits for the same scene but not for the pipelines, and exits a few frames later without a
+//! picture: the printed layout is what the panel tests read.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -19,7 +21,8 @@ struct PipelineStatus {
 
 #[derive(Resource)]
 struct ShotPlan {
-    path: PathBuf,
+    /// Where the picture goes; none for `--layout-only`.
+    path: Option<PathBuf>,
     ready_frames: u32,
     requested: bool,
     result: Arc<std::sync::Mutex<Option<Result<(), String>>>>,
@@ -28,10 +31,25 @@ struct ShotPlan {
 
 /// Frames in a row with nothing left to compile before the picture is taken.
 const STEADY_FRAMES: u32 = 3;
+/// Frames in a row with the scene ready, and with the panels where they were, before
+/// `--layout-only` ends: egui sizes a new window over its first passes and fades it in.
+const LAYOUT_FRAMES: u32 = 6;
 /// Give up after this long (software rendering is slow, but not this slow).
 const TIME_LIMIT_SECS: u64 = 240;
 
+use crate::game::screens::layout_report::SETTLED_LINE;
+
+/// Prints [`SETTLED_LINE`] once the scene is ready and its layout settled, and ends the app
+/// when the render pipelines are compiled (`--layout-only`: a test may stop it at the line).
+pub(super) fn add_layout_exit(app: &mut App) {
+    add_plan(app, None);
+}
+
 pub(super) fn add(app: &mut App, path: PathBuf) {
+    add_plan(app, Some(path));
+}
+
+fn add_plan(app: &mut App, path: Option<PathBuf>) {
     let status = PipelineStatus::default();
     app.insert_resource(status.clone())
         .insert_resource(ShotPlan {
@@ -66,7 +84,10 @@ fn take_screenshot_when_ready(
     pictures: Option<Res<crate::game::screens::title::CardPictures>>,
     guided: Option<Res<crate::game::screens::how_to_play::Guided>>,
     screen: Option<Res<State<crate::game::core::screen::Screen>>>,
-    server: Res<AssetServer>,
+    (server, panels): (
+        Res<AssetServer>,
+        Option<Res<crate::game::screens::layout_report::PanelsUnchanged>>,
+    ),
     mut exit: MessageWriter<AppExit>,
 ) {
     if let Some(result) = plan.result.lock().ok().and_then(|mut r| r.take()) {
@@ -86,11 +107,16 @@ fn take_screenshot_when_ready(
         exit.write(AppExit::from_code(1));
         return;
     }
-    if plan.requested {
-        return;
-    }
     let total = status.total.load(Ordering::Relaxed);
     let waiting = status.waiting.load(Ordering::Relaxed);
+    if plan.requested {
+        // The layout was printed; ending before the pipelines are compiled would leave the
+        // render queue waiting on them as it is dropped.
+        if plan.path.is_none() && total > 0 && waiting == 0 {
+            exit.write(AppExit::Success);
+        }
+        return;
+    }
     // On the title, its pictures loaded (or failed); on how to play, the demonstration played.
     let on =
         |s: crate::game::core::screen::Screen| screen.as_ref().is_some_and(|now| *now.get() == s);
@@ -105,16 +131,24 @@ fn take_screenshot_when_ready(
         });
     let demo_over =
         !on(crate::game::core::screen::Screen::HowToPlay) || guided.is_none_or(|g| g.finished());
-    if cameras.is_empty() || total == 0 || waiting > 0 || !pictures_in || !demo_over {
+    let compiled = plan.path.is_none() || (total > 0 && waiting == 0);
+    if cameras.is_empty() || !compiled || !pictures_in || !demo_over {
         plan.ready_frames = 0;
         return;
     }
     plan.ready_frames += 1;
+    let Some(path) = plan.path.clone() else {
+        let settled = panels.is_some_and(|p| p.0 >= LAYOUT_FRAMES);
+        if plan.ready_frames >= LAYOUT_FRAMES && settled {
+            println!("{SETTLED_LINE}");
+            plan.requested = true;
+        }
+        return;
+    };
     if plan.ready_frames < STEADY_FRAMES {
         return;
     }
     plan.requested = true;
-    let path = plan.path.clone();
     let result = plan.result.clone();
     commands
         .spawn(Screenshot::primary_window())

@@ -52,6 +52,7 @@ fn checked_options(app: &AppArgs) -> Result<AppOptions, Failure> {
         .clone()
         .or_else(|| app.icons.as_deref().map(crate::app::icon::render_path));
     options.print_layout = app.print_layout;
+    options.layout_only = app.layout_only;
     options.panic_after = app.panic_after;
     options.freeze_after = app.freeze_after;
     options.window_size = app

@@ -82,6 +82,10 @@ struct AppArgs {
     /// a line `layout: <RON>` whenever it changes (for tests that drive a real window)
     #[arg(long)]
     print_layout: bool,
+    /// Print the layout once the screen is ready, then exit without drawing a picture (how the
+    /// panel tests read a screen)
+    #[arg(long, hide = true, conflicts_with = "screenshot")]
+    layout_only: bool,
     /// Render the position like --screenshot and make the program's icon from its middle:
     /// DIR/<size>/stackyard.png for 16 to 256 pixels (packaging/icon.sh)
     #[arg(long, value_name = "DIR", conflicts_with = "screenshot")]

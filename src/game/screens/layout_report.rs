@@ -121,6 +121,10 @@ pub struct LayoutReport {
 /// The prefix of each printed line.
 pub const LINE_PREFIX: &str = "layout: ";
 
+/// The line the hidden `--layout-only` prints once the screen is ready and its panels have
+/// stayed where they are for a few frames: the layout printed last is the screen's.
+pub const SETTLED_LINE: &str = "layout settled";
+
 /// The ids of dialog windows, which may cover other panels while they are open.
 const DIALOGS: &[&str] = &[
     "settings window",
@@ -147,7 +151,12 @@ const PANELS: &[&str] = &[
 #[derive(Resource, Debug, Clone, Copy, Default)]
 pub struct PrintLayout;
 
+/// For how many frames in a row the panels and controls have stayed where they are.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct PanelsUnchanged(pub u32);
+
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PanelsUnchanged>();
     app.add_systems(
         Last,
         print_layout.run_if(resource_exists::<PrintLayout>.and_then(in_any_screen)),
@@ -308,13 +317,27 @@ fn print_layout(
     cameras: Query<(&Camera, &GlobalTransform), (With<Orbit>, Without<FlyIn>)>,
     stacks: Query<(&StackView, &StackStones)>,
     markers: Query<&Marker>,
-    mut last: Local<String>,
+    (mut last, mut last_panels, mut unchanged): (
+        Local<String>,
+        Local<Vec<String>>,
+        ResMut<PanelsUnchanged>,
+    ),
 ) -> Result {
     let Ok(window) = windows.single() else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
     let (panels, controls) = egui_layout(ctx);
+    // egui lists the widgets in no fixed order: they are compared as a sorted list.
+    let mut places: Vec<String> = panels.iter().map(|p| format!("{p:?}")).collect();
+    places.extend(controls.iter().map(|c| format!("{c:?}")));
+    places.sort_unstable();
+    if places == *last_panels {
+        unchanged.0 += 1;
+    } else {
+        unchanged.0 = 0;
+        *last_panels = places;
+    }
     let report = LayoutReport {
         screen: screen.get().name().into(),
         turn: session.turn().notation(),
