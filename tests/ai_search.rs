@@ -317,6 +317,10 @@ fn city_cannot_be_stopped(end: &stackyard::rules::AnyGame) -> bool {
 }
 
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "minutes in a debug build: .ci/run runs it with --release"
+)]
 fn the_search_avoids_a_city_that_the_enemy_sets_up_a_turn_ahead() {
     use stackyard::rules::for_each_turn;
     for seed in 0..5 {
@@ -373,6 +377,10 @@ fn the_search_avoids_a_city_that_the_enemy_sets_up_two_turns_ahead() {
 const CITY_SOWN_BY_ONE_TALL_STACK: &str = "intermedium 5,w,1/w4,1,w5,1,w5,1,w5/1,w,1,w,1,w7,1/w4,1,w,1,w2,1,w3/3,w,1,w,1/1,b2,1,b,w,2/b6,4,w,1/1,b3,4,w/b,1,b11,1,b,1,b5/1,b4,1,b3,1,b,1 w 15";
 
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "minutes in a debug build: .ci/run runs it with --release"
+)]
 fn the_search_keeps_a_capturer_where_one_tall_stack_may_sow_round_the_city() {
     for seed in 0..4 {
         let turn = search_any_turn_seeded(CITY_SOWN_BY_ONE_TALL_STACK, 2000, seed);
@@ -395,6 +403,10 @@ fn the_search_keeps_a_capturer_where_one_tall_stack_may_sow_round_the_city() {
 const RING_SOWN_ROUND_BY_ONE_STACK: &str = "intermedium 7/w4,1,w4,1,w4,1,w4/b,w,1,w4,1,w4,1/w5,b,w,3,w4/1,w3,1,w,3/w3,b2,w,4/b,1,b8,3,b4/w,b6,3,b5,1/2,b7,4/1,b,1,b2,1,b,1 w 9";
 
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "minutes in a debug build: .ci/run runs it with --release"
+)]
 fn the_search_sees_a_stack_that_sows_round_the_ring_by_itself() {
     for seed in 0..4 {
         let turn = search_any_turn_seeded(RING_SOWN_ROUND_BY_ONE_STACK, 4000, seed);
