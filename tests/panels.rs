@@ -163,6 +163,35 @@ fn check_screen(x: &Xvfb, screen: &Screen, number: usize) -> Vec<String> {
         .collect()
 }
 
+/// Runs `check` on every item, two apps at a time (one waits on the software renderer while
+/// the other starts), and gathers what each found.
+fn two_at_a_time<T: Sync>(
+    items: &[T],
+    check: impl Fn(&T, usize) -> Vec<String> + Sync,
+) -> Vec<String> {
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..2)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut found = Vec::new();
+                    loop {
+                        let number = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(item) = items.get(number) else {
+                            return found;
+                        };
+                        found.extend(check(item, number));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a check panicked"))
+            .collect()
+    })
+}
+
 #[test]
 fn no_panel_covers_another_panels_controls_on_any_screen() {
     if let Some(why) = missing_tools(&["Xvfb"]) {
@@ -171,28 +200,7 @@ fn no_panel_covers_another_panels_controls_on_any_screen() {
     }
     let x = Xvfb::start(1280, 720);
     let screens = screens();
-    // Two apps at a time: one waits on the software renderer while the other starts.
-    let next = AtomicUsize::new(0);
-    let found: Vec<String> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..2)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut found = Vec::new();
-                    loop {
-                        let number = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(screen) = screens.get(number) else {
-                            return found;
-                        };
-                        found.extend(check_screen(&x, screen, number));
-                    }
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().expect("a panel check panicked"))
-            .collect()
-    });
+    let found = two_at_a_time(&screens, |screen, number| check_screen(&x, screen, number));
     assert!(
         found.is_empty(),
         "{} screens, covered controls:\n{}",
@@ -226,27 +234,7 @@ fn every_touch_target_on_every_kiosk_screen_is_at_least_48_px() {
         owned(&["--game", "splay", "--screen", "puzzles"]),
         owned(&["--screen", "idle-prompt"]),
     ];
-    let next = AtomicUsize::new(0);
-    let small: Vec<String> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..2)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut small = Vec::new();
-                    loop {
-                        let number = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(args) = screens.get(number) else {
-                            return small;
-                        };
-                        small.extend(small_targets(&x, args, number));
-                    }
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().expect("a touch-target check panicked"))
-            .collect()
-    });
+    let small = two_at_a_time(&screens, |args, number| small_targets(&x, args, number));
     assert!(
         small.is_empty(),
         "touch targets under {TOUCH_TARGET} px:\n{}",
