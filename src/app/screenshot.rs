@@ -1,7 +1,8 @@
 //! `--screenshot FILE`: render until the scene is ready (every render pipeline compiled and the
 //! board built), then save one frame as a PNG (atomically) and exit. The hidden `--layout-only`
-//! waits for the same scene but not for the pipelines, and exits a few frames later without a
-//! picture: the printed layout is what the panel tests read.
+//! waits for the same scene but not for the pipelines: once its panels have stayed in place for a
+//! few frames it prints the settled line, where the panel tests stop it, and left alone it exits
+//! without a picture when the pipelines are compiled.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -11,6 +12,8 @@ use bevy::prelude::*;
 use bevy::render::render_resource::PipelineCache;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::render::{Render, RenderApp};
+
+use crate::game::screens::layout_report::SETTLED_LINE;
 
 /// Pipeline counts, written by the render world, read by the main world.
 #[derive(Resource, Clone, Default)]
@@ -36,8 +39,6 @@ const STEADY_FRAMES: u32 = 3;
 const LAYOUT_FRAMES: u32 = 6;
 /// Give up after this long (software rendering is slow, but not this slow).
 const TIME_LIMIT_SECS: u64 = 240;
-
-use crate::game::screens::layout_report::SETTLED_LINE;
 
 /// Prints [`SETTLED_LINE`] once the scene is ready and its layout settled, and ends the app
 /// when the render pipelines are compiled (`--layout-only`: a test may stop it at the line).

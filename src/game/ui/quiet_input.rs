@@ -56,26 +56,15 @@ mod tests {
     fn only_a_change_of_modifiers_reaches_egui() {
         let mut app = App::new();
         let context = app.world_mut().spawn(EguiInput::default()).id();
-        assert_eq!(
-            run(&mut app, context, egui::Modifiers::NONE),
-            1,
-            "the first"
-        );
-        assert_eq!(
-            run(&mut app, context, egui::Modifiers::NONE),
-            0,
-            "the same again"
-        );
-        assert_eq!(
-            run(&mut app, context, egui::Modifiers::SHIFT),
-            1,
-            "shift pressed"
-        );
-        assert_eq!(
-            run(&mut app, context, egui::Modifiers::SHIFT),
-            0,
-            "still held"
-        );
-        assert_eq!(run(&mut app, context, egui::Modifiers::NONE), 1, "released");
+        let steps = [
+            (egui::Modifiers::NONE, 1, "the first"),
+            (egui::Modifiers::NONE, 0, "the same again"),
+            (egui::Modifiers::SHIFT, 1, "shift pressed"),
+            (egui::Modifiers::SHIFT, 0, "still held"),
+            (egui::Modifiers::NONE, 1, "released"),
+        ];
+        for (modifiers, passed, what) in steps {
+            assert_eq!(run(&mut app, context, modifiers), passed, "{what}");
+        }
     }
 }
