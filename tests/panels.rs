@@ -9,7 +9,6 @@ mod common;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use common::xvfb::{Xvfb, missing_tools};
 use stackyard::game::screens::layout_report::{
@@ -163,35 +162,6 @@ fn check_screen(x: &Xvfb, screen: &Screen, number: usize) -> Vec<String> {
         .collect()
 }
 
-/// Runs `check` on every item, two apps at a time (one waits on the software renderer while
-/// the other starts), and gathers what each found.
-fn two_at_a_time<T: Sync>(
-    items: &[T],
-    check: impl Fn(&T, usize) -> Vec<String> + Sync,
-) -> Vec<String> {
-    let next = AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..2)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut found = Vec::new();
-                    loop {
-                        let number = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(item) = items.get(number) else {
-                            return found;
-                        };
-                        found.extend(check(item, number));
-                    }
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().expect("a check panicked"))
-            .collect()
-    })
-}
-
 #[test]
 fn no_panel_covers_another_panels_controls_on_any_screen() {
     if let Some(why) = missing_tools(&["Xvfb"]) {
@@ -200,7 +170,7 @@ fn no_panel_covers_another_panels_controls_on_any_screen() {
     }
     let x = Xvfb::start(1280, 720);
     let screens = screens();
-    let found = two_at_a_time(&screens, |screen, number| check_screen(&x, screen, number));
+    let found = common::two_at_a_time(&screens, |screen, number| check_screen(&x, screen, number));
     assert!(
         found.is_empty(),
         "{} screens, covered controls:\n{}",
@@ -234,7 +204,7 @@ fn every_touch_target_on_every_kiosk_screen_is_at_least_48_px() {
         owned(&["--game", "splay", "--screen", "puzzles"]),
         owned(&["--screen", "idle-prompt"]),
     ];
-    let small = two_at_a_time(&screens, |args, number| small_targets(&x, args, number));
+    let small = common::two_at_a_time(&screens, |args, number| small_targets(&x, args, number));
     assert!(
         small.is_empty(),
         "touch targets under {TOUCH_TARGET} px:\n{}",

@@ -1,5 +1,6 @@
 //! Renders a known position headlessly (Xvfb, Mesa's software Vulkan) and checks that a black and
-//! a white stone appear where the camera puts them, in their colours, on a wooden board: a blank
+//! a white stone appear where the app's layout (`--print-layout`) says their stacks' tops are, in
+//! their colours, on a wooden board: a blank
 //! or wrong frame cannot pass, at Low and at High quality, on a table whose grain shows; and the
 //! same in the high-contrast theme, on slate cells.
 //! Without Xvfb it says why it skips; with `CI` set it fails instead.
@@ -7,10 +8,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use bevy::math::Vec3;
-use stackyard::game::board::camera::starting_view_pixel;
-use stackyard::game::board::layout::{DISC_HEIGHT, cell_centre};
-use stackyard::rules::splay::GEOMETRY;
+use stackyard::game::screens::layout_report::{LINE_PREFIX, LayoutReport};
 
 const START: &str = "splay 8/1,w2,w2,w2,w2,w2,w2,1/1,w,w,w,w,w,w,1/8/8/1,b,b,b,b,b,b,1/1,b2,b2,b2,b2,b2,b2,1/8 b 0 0 0";
 const W: u32 = 1280;
@@ -51,15 +49,27 @@ fn saturation(c: [f32; 3]) -> f32 {
     if max <= 0.0 { 0.0 } else { (max - min) / max }
 }
 
-/// Where the top face of the stack on `cell` (of `height` stones) appears.
-fn stack_top(cell: &str, height: f32) -> (f32, f32) {
-    let world = cell_centre(GEOMETRY, cell.parse().unwrap()) + Vec3::Y * DISC_HEIGHT * height;
-    let p = starting_view_pixel(world, W as f32, H as f32).expect("in front of the camera");
-    (p.x, p.y)
+/// A picture and the layout it was drawn with.
+struct Shot {
+    img: image::RgbImage,
+    layout: LayoutReport,
+}
+
+impl Shot {
+    /// Where the top face of the stack on `cell` appears.
+    fn stack_top(&self, cell: &str) -> (f32, f32) {
+        let spot = self
+            .layout
+            .cells
+            .iter()
+            .find(|c| c.cell == cell)
+            .unwrap_or_else(|| panic!("{cell} is not in the layout"));
+        (spot.top[0], spot.top[1])
+    }
 }
 
 /// Renders START with extra arguments; `None` (having said why) where it cannot run here.
-fn render(name: &str, extra: &[&str]) -> Option<image::RgbImage> {
+fn render(name: &str, extra: &[&str]) -> Option<Shot> {
     if !have("xvfb-run") {
         let why = "xvfb-run is not installed (apt-get install xvfb mesa-vulkan-drivers)";
         assert!(
@@ -77,6 +87,7 @@ fn render(name: &str, extra: &[&str]) -> Option<image::RgbImage> {
         .arg(env!("CARGO_BIN_EXE_stackyard"))
         .arg("--screenshot")
         .arg(&shot)
+        .arg("--print-layout")
         .args(["--position", START])
         .args(extra)
         .env("WGPU_BACKEND", "vulkan")
@@ -91,14 +102,22 @@ fn render(name: &str, extra: &[&str]) -> Option<image::RgbImage> {
     let img = image::open(&shot).expect("a PNG").to_rgb8();
     assert_eq!(img.dimensions(), (W, H));
     let _ = std::fs::remove_dir_all(&dir);
-    Some(img)
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let line = stdout
+        .lines()
+        .rev()
+        .find_map(|l| l.strip_prefix(LINE_PREFIX))
+        .expect("a layout line");
+    let layout = ron::from_str(line).expect("a layout");
+    Some(Shot { img, layout })
 }
 
 /// Black's two-stone stack on c2, White's on c7 and the empty cell d4 between them.
-fn stones_and_cell(img: &image::RgbImage) -> ([f32; 3], [f32; 3], [f32; 3], String) {
-    let (bx, by) = stack_top("c2", 2.0);
-    let (wx, wy) = stack_top("c7", 2.0);
-    let (ex, ey) = stack_top("d4", 0.0);
+fn stones_and_cell(shot: &Shot) -> ([f32; 3], [f32; 3], [f32; 3], String) {
+    let img = &shot.img;
+    let (bx, by) = shot.stack_top("c2");
+    let (wx, wy) = shot.stack_top("c7");
+    let (ex, ey) = shot.stack_top("d4");
     let black = sample(img, bx, by);
     let white = sample(img, wx, wy);
     let board = sample(img, ex, ey);
@@ -137,15 +156,15 @@ fn at_high_quality_the_stones_stand_where_they_are_on_a_grained_table() {
 /// little lighter than at Low, yet far darker than the cells.
 fn the_stones_stand_where_they_are_on_a_grained_table(quality: &str) {
     let darkest_black = if quality == "low" { 0.22 } else { 0.3 };
-    let Some(img) = render(&format!("wood-{quality}"), &["--quality", quality]) else {
+    let Some(shot) = render(&format!("wood-{quality}"), &["--quality", quality]) else {
         return;
     };
-    let spread = table_spread(&img);
+    let spread = table_spread(&shot.img);
     assert!(
         spread >= 4.0,
         "the table left of the board is flat at {quality}: luminance spread {spread:.1} of 255"
     );
-    let (black, white, board, report) = stones_and_cell(&img);
+    let (black, white, board, report) = stones_and_cell(&shot);
     assert!(
         luminance(black) < darkest_black && luminance(board) - luminance(black) > 0.35,
         "no black stone where c2 is: {report}"
@@ -166,13 +185,13 @@ fn the_stones_stand_where_they_are_on_a_grained_table(quality: &str) {
 
 #[test]
 fn the_high_contrast_theme_reaches_the_screen() {
-    let Some(img) = render(
+    let Some(shot) = render(
         "contrast",
         &["--theme", "high-contrast", "--quality", "low"],
     ) else {
         return;
     };
-    let (black, white, board, report) = stones_and_cell(&img);
+    let (black, white, board, report) = stones_and_cell(&shot);
     assert!(luminance(black) < 0.25, "black stone: {report}");
     assert!(luminance(white) > 0.6, "white stone: {report}");
     // Slate, not wood: grey with a touch of blue.

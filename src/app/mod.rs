@@ -58,6 +58,9 @@ pub struct AppOptions {
     /// Print the layout once the screen is ready, then exit without a picture (the hidden
     /// `--layout-only`, for the panel tests).
     pub layout_only: bool,
+    /// With `layout_only`: the games whose screens follow, one after another, each in its
+    /// language where one is named.
+    pub layout_tour: Vec<(crate::rules::GameId, Option<String>)>,
     /// Panic this many seconds after the start (the hidden `--panic-after`, for the test of
     /// the kiosk's recovery).
     pub panic_after: Option<f32>,
@@ -116,6 +119,11 @@ pub fn build(options: AppOptions) -> App {
     let settings = open_settings(&options);
     app.add_plugins(bevy_plugins(&options, settings.written.window))
         .add_plugins((MeshPickingPlugin, bevy_egui::EguiPlugin::default()))
+        // Only what is marked `Pickable` is ray cast: the cells, stones and markers.
+        .insert_resource(bevy::picking::mesh_picking::MeshPickingSettings {
+            require_markers: true,
+            ..default()
+        })
         .add_plugins(render_errors::plugin)
         // The panels are drawn by the window camera (`game::board::canvas`), not the first.
         .insert_resource(bevy_egui::EguiGlobalSettings {
@@ -173,12 +181,21 @@ pub fn build(options: AppOptions) -> App {
             ));
     }
     app.insert_state(screen);
+    let reads_frames = options.screenshot.is_some() || options.layout_only;
+    if options.profile.is_none()
+        && options.offscreen.is_none()
+        && !options.headless
+        && !reads_frames
+    {
+        app.insert_resource(game::screens::pacing::DrawOnChange);
+    }
     if options.print_layout || options.layout_only {
         app.insert_resource(game::screens::layout_report::PrintLayout);
     }
     if options.layout_only {
-        app.insert_resource(game::core::preferences::AnimationSpeed::Off);
-        screenshot::add_layout_exit(&mut app);
+        app.insert_resource(game::core::preferences::AnimationSpeed::Off)
+            .insert_resource(game::board::canvas::Sketch);
+        screenshot::add_layout_exit(&mut app, options.layout_tour.clone());
     }
     if let Some(secs) = options.lose_device_after {
         render_errors::lose_the_device_after(&mut app, secs);
@@ -439,6 +456,7 @@ impl Default for AppOptions {
             statistics_open: false,
             print_layout: false,
             layout_only: false,
+            layout_tour: Vec::new(),
             panic_after: None,
             freeze_after: None,
             window_size: None,

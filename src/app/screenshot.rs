@@ -2,7 +2,8 @@
 //! board built), then save one frame as a PNG (atomically) and exit. The hidden `--layout-only`
 //! waits for the same scene but not for the pipelines: once its panels have stayed in place for a
 //! few frames it prints the settled line, where the panel tests stop it, and left alone it exits
-//! without a picture when the pipelines are compiled.
+//! without a picture when the pipelines are compiled. With `--layout-tour` it then starts each
+//! game of the tour in turn and prints each one's settled layout.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -13,7 +14,11 @@ use bevy::render::render_resource::PipelineCache;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::render::{Render, RenderApp};
 
+use crate::game::core::i18n::Tr;
+use crate::game::core::preferences::LanguageChoice;
+use crate::game::core::session::{Session, SessionRequest};
 use crate::game::screens::layout_report::SETTLED_LINE;
+use crate::rules::{AnyOptions, Game, GameId};
 
 /// Pipeline counts, written by the render world, read by the main world.
 #[derive(Resource, Clone, Default)]
@@ -26,35 +31,47 @@ struct PipelineStatus {
 struct ShotPlan {
     /// Where the picture goes; none for `--layout-only`.
     path: Option<PathBuf>,
+    /// `--layout-tour`: the games (and languages) still to show after this one, and the one
+    /// on its way.
+    tour: std::collections::VecDeque<TourStep>,
+    coming: Option<TourStep>,
     ready_frames: u32,
     requested: bool,
     result: Arc<std::sync::Mutex<Option<Result<(), String>>>>,
     started: std::time::Instant,
 }
 
+/// A game to show next, in a language where one is named.
+type TourStep = (GameId, Option<String>);
+
 /// Frames in a row with nothing left to compile before the picture is taken.
 const STEADY_FRAMES: u32 = 3;
 /// Frames in a row with the scene ready, and with the panels where they were, before
 /// `--layout-only` ends: egui sizes a new window over its first passes and fades it in.
 const LAYOUT_FRAMES: u32 = 6;
+/// The same for each later screen of a tour, whose windows are already open and sized.
+const TOUR_FRAMES: u32 = 3;
 /// Give up after this long (software rendering is slow, but not this slow).
 const TIME_LIMIT_SECS: u64 = 240;
 
 /// Prints [`SETTLED_LINE`] once the scene is ready and its layout settled, and ends the app
 /// when the render pipelines are compiled (`--layout-only`: a test may stop it at the line).
-pub(super) fn add_layout_exit(app: &mut App) {
-    add_plan(app, None);
+/// With a tour, each of its games is started after the layout before it settled.
+pub(super) fn add_layout_exit(app: &mut App, tour: Vec<TourStep>) {
+    add_plan(app, None, tour);
 }
 
 pub(super) fn add(app: &mut App, path: PathBuf) {
-    add_plan(app, Some(path));
+    add_plan(app, Some(path), Vec::new());
 }
 
-fn add_plan(app: &mut App, path: Option<PathBuf>) {
+fn add_plan(app: &mut App, path: Option<PathBuf>, tour: Vec<TourStep>) {
     let status = PipelineStatus::default();
     app.insert_resource(status.clone())
         .insert_resource(ShotPlan {
             path,
+            tour: tour.into(),
+            coming: None,
             ready_frames: 0,
             requested: false,
             result: Arc::default(),
@@ -88,6 +105,12 @@ fn take_screenshot_when_ready(
     (server, panels): (
         Res<AssetServer>,
         Option<Res<crate::game::screens::layout_report::PanelsUnchanged>>,
+    ),
+    (session, mut requests, tr, mut language): (
+        Res<Session>,
+        MessageWriter<SessionRequest>,
+        Res<Tr>,
+        ResMut<LanguageChoice>,
     ),
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -133,16 +156,33 @@ fn take_screenshot_when_ready(
     let demo_over =
         !on(crate::game::core::screen::Screen::HowToPlay) || guided.is_none_or(|g| g.finished());
     let compiled = plan.path.is_none() || (total > 0 && waiting == 0);
-    if cameras.is_empty() || !compiled || !pictures_in || !demo_over {
+    let arrived = plan.coming.as_ref().is_none_or(|(game, code)| {
+        session.position().id() == *game && code.as_ref().is_none_or(|c| tr.code() == c)
+    });
+    if cameras.is_empty() || !compiled || !pictures_in || !demo_over || !arrived {
         plan.ready_frames = 0;
         return;
     }
     plan.ready_frames += 1;
     let Some(path) = plan.path.clone() else {
-        let settled = panels.is_some_and(|p| p.0 >= LAYOUT_FRAMES);
-        if plan.ready_frames >= LAYOUT_FRAMES && settled {
+        let frames = if plan.coming.is_some() {
+            TOUR_FRAMES
+        } else {
+            LAYOUT_FRAMES
+        };
+        let settled = panels.is_some_and(|p| p.0 >= frames);
+        if plan.ready_frames >= frames && settled {
             println!("{SETTLED_LINE}");
-            plan.requested = true;
+            if let Some((game, code)) = plan.tour.pop_front() {
+                requests.write(SessionRequest::Start(AnyOptions::for_game(game)));
+                if let Some(code) = &code {
+                    language.0.clone_from(code);
+                }
+                plan.coming = Some((game, code));
+                plan.ready_frames = 0;
+            } else {
+                plan.requested = true;
+            }
         }
         return;
     };

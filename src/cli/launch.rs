@@ -53,6 +53,11 @@ fn checked_options(app: &AppArgs) -> Result<AppOptions, Failure> {
         .or_else(|| app.icons.as_deref().map(crate::app::icon::render_path));
     options.print_layout = app.print_layout;
     options.layout_only = app.layout_only;
+    options.layout_tour = app
+        .layout_tour
+        .iter()
+        .map(|step| tour_step(step))
+        .collect::<Result<_, _>>()?;
     options.panic_after = app.panic_after;
     options.freeze_after = app.freeze_after;
     options.window_size = app
@@ -132,4 +137,16 @@ fn write_icons(dir: &std::path::Path, out: &mut dyn Write, err: &mut dyn Write) 
             1
         }
     }
+}
+
+/// One step of `--layout-tour`: `GAME` or `GAME@LANGUAGE`.
+fn tour_step(step: &str) -> Result<(crate::rules::GameId, Option<String>), Failure> {
+    let (game, language) = match step.split_once('@') {
+        Some((game, language)) => (game, Some(language.to_owned())),
+        None => (step, None),
+    };
+    let game = game
+        .parse()
+        .map_err(|e| Failure::usage(format!("--layout-tour: {e}")))?;
+    Ok((game, language))
 }

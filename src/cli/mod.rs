@@ -86,6 +86,16 @@ struct AppArgs {
     /// panel tests read a screen)
     #[arg(long, hide = true, conflicts_with = "screenshot")]
     layout_only: bool,
+    /// With --layout-only: after each settled layout, start the next of these games (a comma
+    /// list, each GAME or GAME@LANGUAGE) and print its layout, so one run reads many screens
+    #[arg(
+        long,
+        value_name = "GAMES",
+        hide = true,
+        requires = "layout_only",
+        value_delimiter = ','
+    )]
+    layout_tour: Vec<String>,
     /// Render the position like --screenshot and make the program's icon from its middle:
     /// DIR/<size>/stackyard.png for 16 to 256 pixels (packaging/icon.sh)
     #[arg(long, value_name = "DIR", conflicts_with = "screenshot")]

@@ -150,3 +150,32 @@ pub fn run_cli(args: &[&str]) -> (i32, String, String) {
         String::from_utf8(err).unwrap(),
     )
 }
+
+/// Runs `check` on every item, two apps at a time (one waits on the software renderer while
+/// the other starts), and gathers what each found.
+pub fn two_at_a_time<T: Sync>(
+    items: &[T],
+    check: impl Fn(&T, usize) -> Vec<String> + Sync,
+) -> Vec<String> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..2)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut found = Vec::new();
+                    loop {
+                        let number = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(item) = items.get(number) else {
+                            return found;
+                        };
+                        found.extend(check(item, number));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a check panicked"))
+            .collect()
+    })
+}

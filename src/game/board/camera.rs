@@ -1,6 +1,7 @@
 //! A camera that orbits the board: drag with the right mouse button, or two fingers, to turn
 //! around it; drag with the middle button (or Shift and the right), or three fingers, to pan;
-//! scroll or pinch to zoom; arrow keys, WASD and +/- work too.
+//! scroll or pinch to zoom; arrow keys, WASD and +/- work too. How far away it stands and where
+//! it aims are the framing's (`framing.rs`): the board fills the free area at zoom 1.
 
 use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
@@ -15,10 +16,15 @@ pub struct Orbit {
     pub yaw: f32,
     /// Angle above the table.
     pub pitch: f32,
-    /// Distance from the centre.
+    /// Distance from the centre at which the board fills the free area (set by the framing).
     pub distance: f32,
+    /// The player's zoom: the distance is divided by it (1 = the framing's).
+    pub zoom: f32,
     /// How far the point looked at is moved across the table from the board's centre.
     pub pan: Vec2,
+    /// The framing's turn of the camera from looking straight at the board's centre, in
+    /// radians (right, down), so the board shows centred in the free area, not the window.
+    pub aim: Vec2,
 }
 
 impl Default for Orbit {
@@ -27,7 +33,9 @@ impl Default for Orbit {
             yaw: 0.0,
             pitch: 0.95,
             distance: 14.0,
+            zoom: 1.0,
             pan: Vec2::ZERO,
+            aim: Vec2::ZERO,
         }
     }
 }
@@ -42,7 +50,27 @@ impl Orbit {
             self.pitch.sin(),
             self.yaw.cos() * self.pitch.cos(),
         );
-        Transform::from_translation(target + dir * self.distance).looking_at(target, Vec3::Y)
+        let mut at =
+            Transform::from_translation(target + dir * self.range()).looking_at(target, Vec3::Y);
+        at.rotate_local(Quat::from_rotation_y(self.aim.x) * Quat::from_rotation_x(self.aim.y));
+        at
+    }
+
+    /// How far the camera stands from the point it looks at.
+    #[must_use]
+    pub fn range(&self) -> f32 {
+        self.distance / self.zoom
+    }
+
+    /// The framed view: from rank 1's side, angled, the player's zoom and pan undone (the
+    /// framing keeps its distance and aim).
+    pub fn reset(&mut self, pitch: f32) {
+        *self = Orbit {
+            pitch,
+            distance: self.distance,
+            aim: self.aim,
+            ..Orbit::default()
+        };
     }
 
     /// The starting view of a board: the default for 8x8, further back for larger boards.
@@ -61,41 +89,18 @@ impl Orbit {
     }
 
     fn zoom(&mut self, factor: f32) {
-        self.distance = (self.distance * factor).clamp(6.0, 30.0);
+        self.zoom = (self.zoom / factor).clamp(0.5, 2.5);
     }
 
     /// Moves the point looked at by a screen-space amount (right, down), in the camera's frame,
     /// never further than the board's edge.
     fn slide(&mut self, right: f32, down: f32) {
-        let scale = self.distance * 0.0016;
+        let scale = self.range() * 0.0016;
         let (sin, cos) = self.yaw.sin_cos();
         let across = Vec2::new(cos, -sin) * -right * scale;
         let along = Vec2::new(sin, cos) * -down * scale;
         self.pan = (self.pan + across + along).clamp(Vec2::splat(-6.0), Vec2::splat(6.0));
     }
-}
-
-/// Where a world point appears in a `width` x `height` picture taken by the camera's starting
-/// view (Bevy's default perspective: 45° vertical field of view). Pixels from the top left.
-#[must_use]
-pub fn starting_view_pixel(world: Vec3, width: f32, height: f32) -> Option<Vec2> {
-    let view = Orbit::default().transform().to_matrix().inverse();
-    let projection = PerspectiveProjection::default();
-    let clip = Mat4::perspective_rh(
-        projection.fov,
-        width / height,
-        projection.near,
-        projection.far,
-    ) * view
-        * world.extend(1.0);
-    if clip.w <= 0.0 {
-        return None;
-    }
-    let ndc = clip.truncate() / clip.w;
-    Some(Vec2::new(
-        (ndc.x + 1.0) / 2.0 * width,
-        (1.0 - ndc.y) / 2.0 * height,
-    ))
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -133,6 +138,9 @@ fn spawn_camera(mut commands: Commands, session: Res<crate::game::core::session:
     commands.spawn((
         Name::new("Camera"),
         Camera3d::default(),
+        // The board's cells, stones and markers are picked through it (only they are
+        // `Pickable`: the table, the room and the effects are never ray cast).
+        bevy::picking::mesh_picking::MeshPickingCamera,
         Tonemapping::TonyMcMapface,
         orbit,
         orbit.transform(),

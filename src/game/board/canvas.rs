@@ -53,6 +53,14 @@ impl Canvas {
     }
 }
 
+/// The 3D view drawn coarsely, at [`SKETCH_SCALE`] of its pixels: for runs that read only where
+/// things are (`--layout-only`), where a software renderer's every pixel is time.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct Sketch;
+
+/// The share of the pixels a [`Sketch`] is drawn with, per side.
+const SKETCH_SCALE: f32 = 0.1;
+
 /// The camera that draws the canvas and the panels into the window.
 #[derive(Component, Debug)]
 pub struct WindowCamera;
@@ -111,7 +119,7 @@ fn spawn_window_camera(mut commands: Commands, canvas: Res<Canvas>) {
 /// Keeps the 3D camera drawing into the canvas, the canvas at the window's size times the
 /// level's render scale, and the sprite over the whole window.
 fn fit_canvas_to_window(
-    level: Res<GraphicsLevel>,
+    (level, sketch): (Res<GraphicsLevel>, Option<Res<Sketch>>),
     canvas: Res<Canvas>,
     windows: Query<&Window, With<PrimaryWindow>>,
     mut images: ResMut<Assets<Image>>,
@@ -122,7 +130,11 @@ fn fit_canvas_to_window(
         return;
     };
     let logical = window.resolution.size();
-    let size = canvas_size(window.resolution.physical_size(), level.render_scale());
+    let sketch = if sketch.is_some() { SKETCH_SCALE } else { 1.0 };
+    let size = canvas_size(
+        window.resolution.physical_size(),
+        level.render_scale() * sketch,
+    );
     for mut sprite in &mut sprites {
         if sprite.custom_size != Some(logical) {
             sprite.custom_size = Some(logical);

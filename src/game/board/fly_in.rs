@@ -36,6 +36,7 @@ impl FlyIn {
             pitch: (to.pitch + START_RISE * left).min(1.52),
             distance: to.distance * (1.0 + (START_DISTANCE - 1.0) * left),
             pan: to.pan * (1.0 - left),
+            ..*to
         }
     }
 }

@@ -163,7 +163,30 @@ fn create_marker_look(
     });
 }
 
-/// Rebuilds the markers from the legal decisions.
+/// What the markers show, in a few words: they are rebuilt only when this changes, not on
+/// every change to the session (the engine's view and the clock touch it too).
+fn markers_key(
+    session: &Session,
+    hint: Option<&crate::game::core::opponent::Hint>,
+    legal_targets: bool,
+    editing: bool,
+    coach: Option<&crate::game::core::coach::CoachWarning>,
+) -> String {
+    format!(
+        "{:?} {:?} {:?} {:?} {:?} {legal_targets} {editing}",
+        session.position(),
+        session.last_move_cells(),
+        session.taken(),
+        hint.map(|h| (h.position, h.action)),
+        coach.and_then(|c| c.0.as_ref()).map(|w| &w.warning.at_risk),
+    )
+}
+
+/// Rebuilds the markers from the legal decisions when what they show has changed.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "each is one thing the markers show"
+)]
 fn show_targets(
     mut commands: Commands,
     session: Res<Session>,
@@ -172,8 +195,22 @@ fn show_targets(
     settings: Res<crate::game::core::preferences::ViewSettings>,
     editor: Option<Res<crate::game::core::editor::Editor>>,
     coach: Option<Res<crate::game::core::coach::CoachWarning>>,
-    old: Query<Entity, Or<(With<Marker>, With<Decoration>)>>,
+    (old, mut shown): (
+        Query<Entity, Or<(With<Marker>, With<Decoration>)>>,
+        Local<String>,
+    ),
 ) {
+    let key = markers_key(
+        &session,
+        hint.as_deref(),
+        settings.legal_targets,
+        editor.is_some(),
+        coach.as_deref(),
+    );
+    if *shown == key && !old.is_empty() {
+        return;
+    }
+    *shown = key;
     for e in &old {
         commands.entity(e).despawn();
     }
@@ -288,6 +325,7 @@ impl Markers<'_, '_, '_> {
             .spawn((
                 Name::new(format!("Marker {cell}")),
                 Marker { cell, kind, action },
+                Pickable::default(),
                 Mesh3d(mesh),
                 MeshMaterial3d(self.look.material(kind)),
                 transform,

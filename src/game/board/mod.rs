@@ -10,6 +10,7 @@ pub mod camera;
 pub mod canvas;
 pub mod effects;
 pub mod fly_in;
+pub mod framing;
 pub mod highlight;
 pub mod layout;
 pub mod quality;
@@ -39,6 +40,7 @@ pub(super) fn presentation_plugin(app: &mut App) {
         camera::plugin,
         canvas::plugin,
         fly_in::plugin,
+        framing::plugin,
         quality::plugin,
         room::plugin,
         effects::panel_plugin,

@@ -188,7 +188,7 @@ fn focus_on_the_board(
             commands.entity(camera).remove::<DepthOfField>();
         } else if filmed && (orbit.is_changed() || !focused) {
             commands.entity(camera).insert(DepthOfField {
-                focal_distance: orbit.distance,
+                focal_distance: orbit.range(),
                 aperture_f_stops: 1.0 / 4.0,
                 mode: DepthOfFieldMode::Gaussian,
                 ..default()

@@ -218,7 +218,12 @@ fn spawn_all_discs(commands: &mut Commands, shown: &ShownBoard) {
 pub fn spawn_disc(commands: &mut Commands, disc: Disc, at: Transform) -> Entity {
     {
         commands
-            .spawn((Name::new(format!("{} stone", disc.colour)), disc, at))
+            .spawn((
+                Name::new(format!("{} stone", disc.colour)),
+                disc,
+                at,
+                Pickable::default(),
+            ))
             .observe(report_clicks(|d: &Disc| match d.place {
                 DiscPlace::Board { cell, .. } => Some(BoardClick::Stack(cell)),
                 DiscPlace::Hand { .. }

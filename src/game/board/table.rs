@@ -233,6 +233,7 @@ fn spawn_tiles(parts: &mut Parts, g: Geometry, shade_of: impl Fn(Cell) -> TileSh
             .spawn((
                 Name::new(format!("Cell {cell}")),
                 BoardCell(cell),
+                Pickable::default(),
                 parts.board,
                 Mesh3d(tile.clone()),
                 MeshMaterial3d(material),

@@ -1,17 +1,15 @@
 //! Choosing a count (Cash In Hand's stones to lift or put down): a slider with − and + in the
 //! panel, a button that says what it does, and digits typed on the keyboard (Enter confirms).
-//! While stones are in hand, their number follows the pointer; tall stacks show their height.
+//! While stones are in hand, their number follows the pointer.
 
 use crate::game::ui::named::name_control;
 use crate::game::ui::palette;
 use bevy::prelude::*;
 
-use crate::game::board::camera::Orbit;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::rules::{Action, Game};
 
-use crate::game::board::layout::{cell_centre, stack_top};
 use crate::game::core::session::{Session, SessionRequest};
 use crate::game::core::view::BoardView;
 
@@ -23,9 +21,6 @@ pub struct CountChoice {
     /// Digits typed on the keyboard, not yet confirmed.
     pub typed: String,
 }
-
-/// Stacks at least this tall have their height written over them.
-const LABELLED_HEIGHT: usize = 8;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CountChoice>()
@@ -39,10 +34,7 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             EguiPrimaryContextPass,
-            (
-                paint_cash_near_pointer.run_if(crate::game::core::screen::people_play),
-                paint_stack_heights,
-            ),
+            paint_cash_near_pointer.run_if(crate::game::core::screen::people_play),
         );
 }
 
@@ -194,43 +186,6 @@ fn paint_cash_near_pointer(
             egui::FontId::proportional(20.0),
             palette::CASH,
         );
-    }
-    Ok(())
-}
-
-/// Writes the height over every stack of at least [`LABELLED_HEIGHT`] stones.
-fn paint_stack_heights(
-    mut contexts: EguiContexts,
-    session: Res<Session>,
-    cameras: Query<(&Camera, &GlobalTransform), With<Orbit>>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let Ok((camera, at)) = cameras.single() else {
-        return Ok(());
-    };
-    let position = session.position();
-    let g = position.id().geometry();
-    let painter = ctx.layer_painter(egui::LayerId::background());
-    let zoom = ctx.zoom_factor();
-    for cell in g.cells() {
-        let n = position.stack(cell).len();
-        if n < LABELLED_HEIGHT {
-            continue;
-        }
-        let top = cell_centre(g, cell) + Vec3::Y * (stack_top(n) + 0.25);
-        if let Ok(p) = camera.world_to_viewport(at, top) {
-            // The viewport is in window pixels; egui's points are those over its zoom.
-            let p = p / zoom;
-            let rect = egui::Rect::from_center_size(egui::pos2(p.x, p.y), egui::vec2(34.0, 22.0));
-            painter.rect_filled(rect, 6.0, palette::HEIGHT_TAG);
-            painter.text(
-                rect.center(),
-                egui::Align2::CENTER_CENTER,
-                n.to_string(),
-                egui::FontId::proportional(16.0),
-                palette::BRIGHT_TEXT,
-            );
-        }
     }
     Ok(())
 }

@@ -58,6 +58,14 @@ pub struct GifExport {
     pub size: (u32, u32),
 }
 
+impl GifExport {
+    /// Whether a GIF is being drawn now.
+    #[must_use]
+    pub fn is_drawing(&self) -> bool {
+        self.job.is_some()
+    }
+}
+
 impl Default for GifExport {
     fn default() -> GifExport {
         GifExport {

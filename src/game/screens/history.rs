@@ -37,6 +37,17 @@ impl EngineSight<'_> {
     }
 }
 
+/// Whether the game panel leaves the moves window no room beside it (a narrow window, a kiosk's
+/// large menus in a longer language): the list then gives way, and the board keeps its room.
+fn crowded_out(ctx: &egui::Context) -> bool {
+    let area = |id: &str| egui::AreaState::load(ctx, egui::Id::new(id)).map(|a| a.rect());
+    let Some(panel) = area("game panel") else {
+        return false;
+    };
+    let list_width = area("moves window").map_or(230.0, |r| r.width());
+    panel.left() < ctx.content_rect().left() + 12.0 + list_width + 12.0
+}
+
 fn show_move_list(
     mut contexts: EguiContexts,
     session: Res<Session>,
@@ -50,6 +61,9 @@ fn show_move_list(
     tr: Res<Tr>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    if crowded_out(ctx) {
+        return Ok(());
+    }
     egui::Window::new(tr.t("moves.title"))
         .id(egui::Id::new("moves window"))
         .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])

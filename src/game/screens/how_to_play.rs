@@ -78,37 +78,12 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// The guide's panel, and the board moved beside it.
+/// The guide's panel (the board is framed beside it: `free_area.rs`).
 pub(super) fn panel_plugin(app: &mut App) {
     app.add_systems(
-        Update,
-        move_board_beside_panel
-            .run_if(in_state(Screen::HowToPlay))
-            .after(crate::game::core::GameSystems::Present),
-    )
-    .add_systems(OnExit(Screen::HowToPlay), centre_board)
-    .add_systems(
         EguiPrimaryContextPass,
         show_guide.run_if(in_state(Screen::HowToPlay)),
     );
-}
-
-/// How far the view moves so the board shows beside the rules panel, not under it.
-const BESIDE_PANEL: Vec2 = Vec2::new(-2.6, 0.0);
-
-/// The board moves right of the panel (again after a demonstration on another board).
-fn move_board_beside_panel(mut orbits: Query<&mut crate::game::board::camera::Orbit>) {
-    for mut orbit in &mut orbits {
-        if orbit.pan == Vec2::ZERO {
-            orbit.pan = BESIDE_PANEL * (orbit.distance / 14.0);
-        }
-    }
-}
-
-fn centre_board(mut orbits: Query<&mut crate::game::board::camera::Orbit>) {
-    for mut orbit in &mut orbits {
-        orbit.pan = Vec2::ZERO;
-    }
 }
 
 /// A game in progress waits while its player reads the rules.

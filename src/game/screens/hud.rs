@@ -192,6 +192,8 @@ fn show_panel(
         .collapsible(false)
         .movable(false)
         .default_width(290.0)
+        // A narrow window or a kiosk's large menus: the panel wraps its lines, not the board.
+        .max_width((ctx.content_rect().width() * 0.3).max(240.0))
         .show(ctx, |ui| {
             ui.label(position.goal(&tr));
             ui.separator();
@@ -324,9 +326,9 @@ impl TurnStatus<'_> {
 fn captures_and_seats(ui: &mut egui::Ui, tr: &Tr, session: &Session, seats: Seats) -> Seats {
     let position = session.position();
     for p in Player::ALL {
-        ui.horizontal(|ui| {
+        ui.horizontal_top(|ui| {
             swatch(ui, p);
-            ui.label(position.captures_line(tr, p));
+            ui.add(egui::Label::new(position.captures_line(tr, p)).wrap());
         });
     }
     ui.separator();

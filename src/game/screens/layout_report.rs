@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::Game;
 
+use crate::game::board::framing::FreeArea;
 use crate::game::board::highlight::Marker;
 use crate::game::board::layout::{cell_centre, stack_top};
 use crate::game::board::stones::{StackStones, StackView};
@@ -24,6 +25,7 @@ use crate::game::board::theme::ActiveTheme;
 use crate::game::core::i18n::Tr;
 use crate::game::core::screen::Screen;
 use crate::game::core::session::Session;
+use crate::game::screens::stack_labels::{stack_labels, tag_rect};
 use crate::game::screens::title::CardPictures;
 use crate::game::ui::named::take_named_controls;
 
@@ -103,6 +105,12 @@ pub struct LayoutReport {
     pub cells: Vec<CellSpot>,
     /// The lit targets.
     pub targets: Vec<Target>,
+    /// The stacks' height tags (none while the camera flies in).
+    #[serde(default)]
+    pub labels: Vec<PixelRect>,
+    /// The part of the window the panels leave for the board.
+    #[serde(default)]
+    pub free: PixelRect,
     /// The panels, back to front.
     pub panels: Vec<Panel>,
     /// The controls.
@@ -134,6 +142,12 @@ const DIALOGS: &[&str] = &[
     "staff pin",
     "staff menu",
 ];
+
+/// Whether the layer is a dialog's, which comes and goes over the board.
+#[must_use]
+pub fn is_dialog(layer: egui::Id) -> bool {
+    DIALOGS.iter().any(|d| egui::Id::new(*d) == layer)
+}
 
 /// The ids of the app's panels, reported by name.
 const PANELS: &[&str] = &[
@@ -221,7 +235,7 @@ fn egui_layout(ctx: &egui::Context) -> (Vec<Panel>, Vec<Control>) {
                 .find(|name| egui::Id::new(**name) == layer.id)
                 .map_or_else(|| layer.id.short_debug_format(), |name| (*name).to_owned()),
             order: n,
-            dialog: DIALOGS.iter().any(|d| egui::Id::new(*d) == layer.id),
+            dialog: is_dialog(layer.id),
             interactable: state.interactable,
             rect: pixels(state.rect(), scale),
         });
@@ -284,6 +298,30 @@ fn cell_spots(
         .collect()
 }
 
+/// The stacks' height tags in window pixels.
+fn label_rects(
+    session: &Session,
+    cameras: &Query<(&Camera, &GlobalTransform), (With<Orbit>, Without<FlyIn>)>,
+    zoom: f32,
+    scale: f32,
+) -> Vec<PixelRect> {
+    let Some((camera, at)) = cameras.iter().find(|(c, _)| c.is_active) else {
+        return Vec::new();
+    };
+    stack_labels(session, camera, at)
+        .into_iter()
+        .map(|(_, centre)| {
+            let r = tag_rect(centre, zoom);
+            [
+                r.min.x * scale,
+                r.min.y * scale,
+                r.max.x * scale,
+                r.max.y * scale,
+            ]
+        })
+        .collect()
+}
+
 /// The theme, language and pictures in use.
 fn looks(
     theme: &ActiveTheme,
@@ -316,7 +354,7 @@ fn print_layout(
     windows: Query<&Window, With<PrimaryWindow>>,
     cameras: Query<(&Camera, &GlobalTransform), (With<Orbit>, Without<FlyIn>)>,
     stacks: Query<(&StackView, &StackStones)>,
-    markers: Query<&Marker>,
+    (markers, free): (Query<&Marker>, Res<FreeArea>),
     (mut last, mut last_panels, mut unchanged): (
         Local<String>,
         Local<Vec<String>>,
@@ -354,6 +392,12 @@ fn print_layout(
             window.physical_height() as f32,
         ],
         cells: cell_spots(&session, &cameras, &stacks, window.scale_factor()),
+        labels: label_rects(&session, &cameras, ctx.zoom_factor(), window.scale_factor()),
+        free: {
+            let r = free.rect;
+            let s = window.scale_factor();
+            [r.min.x * s, r.min.y * s, r.max.x * s, r.max.y * s]
+        },
         panels,
         controls,
         looks: looks(&theme, &tr, pictures.as_deref(), &server),

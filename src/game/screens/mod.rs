@@ -10,6 +10,7 @@ pub mod count_input;
 mod editor;
 pub mod evaluation;
 pub mod export;
+mod free_area;
 mod game_over;
 pub mod gif_export;
 mod history;
@@ -17,8 +18,10 @@ pub mod how_to_play;
 mod hud;
 pub mod import;
 pub mod layout_report;
+pub mod pacing;
 mod puzzles;
 pub(crate) mod saves;
+pub mod stack_labels;
 pub mod title;
 mod turn_banner;
 pub mod view_settings;
@@ -46,6 +49,11 @@ pub(super) fn presentation_plugin(app: &mut App) {
         title::panel_plugin,
         how_to_play::panel_plugin,
         (turn_banner::plugin, coach_banner::plugin),
-        layout_report::plugin,
+        (
+            layout_report::plugin,
+            free_area::plugin,
+            stack_labels::plugin,
+            pacing::plugin,
+        ),
     ));
 }

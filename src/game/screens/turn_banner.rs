@@ -37,6 +37,7 @@ fn show_turn_banner(
     time: Res<Time>,
     mut white: Local<Option<f32>>,
     mut won_at: Local<Option<f32>>,
+    mut fit: Local<Option<f32>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let position = session.position();
@@ -74,8 +75,17 @@ fn show_turn_banner(
             (text, fill, ink, 1.0)
         }
     };
+    let (gap_centre, gap) = top_gap(ctx);
+    let off_centre = gap_centre - ctx.content_rect().center().x;
+    // Narrower than the plate at full size, the gap gets a smaller plate, never one under a panel.
+    let shrink = fit.get_or_insert(1.0);
+    if let Some(plate) = egui::AreaState::load(ctx, egui::Id::new("turn banner")) {
+        let natural = plate.rect().width() / *shrink;
+        *shrink = ((gap - 16.0) / natural).clamp(0.4, 1.0);
+    }
+    let scale = scale * *shrink;
     egui::Area::new(egui::Id::new("turn banner"))
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 14.0])
+        .anchor(egui::Align2::CENTER_TOP, [off_centre, 14.0])
         .interactable(false)
         .order(egui::Order::Middle)
         .show(ctx, |ui| {
@@ -97,6 +107,35 @@ fn show_turn_banner(
                 });
         });
     Ok(())
+}
+
+/// The middle and the width of the gap the windows along the top leave (the moves window on
+/// the left, the game or editor panel on the right), where the banner stands, so a narrow window
+/// or a longer language never puts it under a panel.
+fn top_gap(ctx: &egui::Context) -> (f32, f32) {
+    let screen = ctx.content_rect();
+    let middle = screen.center().x;
+    let (mut left, mut right) = (screen.left(), screen.right());
+    for id in ["moves window", "game panel", "editor panel", "puzzle panel"] {
+        let Some(area) = egui::AreaState::load(ctx, egui::Id::new(id)) else {
+            continue;
+        };
+        let rect = area.rect();
+        if rect.top() > screen.top() + 80.0
+            || !ctx.memory(|m| {
+                m.areas()
+                    .is_visible(&egui::LayerId::new(egui::Order::Middle, egui::Id::new(id)))
+            })
+        {
+            continue;
+        }
+        if rect.center().x < middle {
+            left = left.max(rect.right());
+        } else {
+            right = right.min(rect.left());
+        }
+    }
+    ((left + right) / 2.0, right - left)
 }
 
 #[cfg(test)]

@@ -208,9 +208,7 @@ fn show_view_window(
                 ] {
                     if ui.button(tr.t(name)).clicked() {
                         for mut orbit in &mut orbits {
-                            orbit.yaw = 0.0;
-                            orbit.pitch = pitch;
-                            orbit.pan = Vec2::ZERO;
+                            orbit.reset(pitch);
                         }
                     }
                 }

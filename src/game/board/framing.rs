@@ -1,0 +1,229 @@
+//! The board framed in the part of the window the panels leave free: the camera's distance and
+//! aim are chosen so the board, its coordinates, its stacks and their height labels fit inside
+//! [`FreeArea`], centred there, at whatever angle the camera is turned. The screens measure the
+//! free area after each pass; the camera follows it (easing, unless animations are off) when a
+//! panel opens, collapses or changes size, when a stack grows, and when the window changes.
+
+use bevy::prelude::*;
+
+use super::camera::{Orbit, place_camera};
+use super::layout::{CELL, cell_centre, stack_top};
+use crate::game::core::preferences::Motion;
+use crate::game::core::session::Session;
+use crate::rules::{Game, Geometry};
+
+/// The part of the window no panel covers, in the window's logical pixels, and the window's
+/// size; filled in by the screens after each pass (until then the whole window is free).
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Default)]
+pub struct FreeArea {
+    /// The free rectangle.
+    pub rect: Rect,
+    /// The window's size.
+    pub window: Vec2,
+}
+
+/// How far inside the free area the board's outline stays, in pixels: room for a height label
+/// (34 by 22 pixels) around a stack's top and for the coordinates around the board.
+pub const MARGIN: f32 = 20.0;
+
+/// How high above a stack's top its height label stands.
+pub const LABEL_LIFT: f32 = 0.25;
+
+/// How quickly the camera follows a new framing (the share of the way left after a second).
+const FOLLOW_LEFT_AFTER_A_SECOND: f32 = 0.0005;
+
+/// The points that must show: the board's corners with the coordinates' margin around them,
+/// and every cell's stack top with its label's place above it.
+#[must_use]
+pub fn board_points(
+    g: Geometry,
+    heights: impl Iterator<Item = (crate::rules::Cell, usize)>,
+) -> Vec<Vec3> {
+    let half = Vec2::new(f32::from(g.width), f32::from(g.height)) * CELL / 2.0 + 0.55;
+    let mut points: Vec<Vec3> = [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)]
+        .into_iter()
+        .map(|(x, z)| Vec3::new(x * half.x, 0.0, z * half.y))
+        .collect();
+    for (cell, n) in heights {
+        if n > 0 {
+            points.push(cell_centre(g, cell) + Vec3::Y * (stack_top(n) + LABEL_LIFT));
+        }
+    }
+    points
+}
+
+/// Where a world point shows in a window of `window` logical pixels, seen from `orbit`
+/// (Bevy's default perspective: 45° vertical field of view). Pixels from the top left.
+#[must_use]
+pub fn pixel_of(orbit: &Orbit, world: Vec3, window: Vec2) -> Option<Vec2> {
+    let view = orbit.transform().to_matrix().inverse();
+    let projection = PerspectiveProjection::default();
+    let clip = Mat4::perspective_rh(
+        projection.fov,
+        window.x / window.y,
+        projection.near,
+        projection.far,
+    ) * view
+        * world.extend(1.0);
+    if clip.w <= 0.0 {
+        return None;
+    }
+    let ndc = clip.truncate() / clip.w;
+    Some(Vec2::new(
+        (ndc.x + 1.0) / 2.0 * window.x,
+        (1.0 - ndc.y) / 2.0 * window.y,
+    ))
+}
+
+/// The rectangle the points cover on screen, or none when one is behind the camera.
+fn outline(orbit: &Orbit, points: &[Vec3], window: Vec2) -> Option<Rect> {
+    let mut rect: Option<Rect> = None;
+    for p in points {
+        let at = pixel_of(orbit, *p, window)?;
+        rect = Some(rect.map_or(Rect::from_center_size(at, Vec2::ZERO), |r| {
+            r.union_point(at)
+        }));
+    }
+    rect
+}
+
+/// The distance and aim at which `points`, seen at `orbit`'s angles (and its zoom and pan left
+/// out: those are the player's own), fill `free` less [`MARGIN`] and are centred in it.
+#[must_use]
+pub fn fit(orbit: &Orbit, points: &[Vec3], free: Rect, window: Vec2) -> (f32, Vec2) {
+    let mut framed = Orbit {
+        zoom: 1.0,
+        pan: Vec2::ZERO,
+        ..*orbit
+    };
+    let room = (free.size() - Vec2::splat(2.0 * MARGIN)).max(Vec2::splat(8.0));
+    // Pixels per radian of turn at the window's centre.
+    let focal = window.y / 2.0 / (PerspectiveProjection::default().fov / 2.0).tan();
+    for _ in 0..12 {
+        let Some(seen) = outline(&framed, points, window) else {
+            framed.distance *= 1.5;
+            continue;
+        };
+        let grow = (seen.width() / room.x).max(seen.height() / room.y);
+        if grow.is_finite() && grow > 0.0 {
+            framed.distance = (framed.distance * grow).clamp(2.0, 80.0);
+        }
+        let off = free.center() - seen.center();
+        framed.aim += Vec2::new(off.x, off.y) / focal;
+    }
+    (framed.distance, framed.aim)
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<FreeArea>().add_systems(
+        Update,
+        follow_the_free_area
+            .in_set(crate::game::core::GameSystems::Present)
+            .before(place_camera),
+    );
+}
+
+/// Moves each camera toward the framing of the board in the free area.
+fn follow_the_free_area(
+    free: Res<FreeArea>,
+    session: Res<Session>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    motion: Motion,
+    time: Res<Time>,
+    mut orbits: Query<&mut Orbit>,
+) {
+    let window = windows
+        .single()
+        .map_or(free.window, |w| Vec2::new(w.width(), w.height()));
+    if window.x < 1.0 || window.y < 1.0 {
+        return;
+    }
+    let area = if free.window == window && free.rect.width() > 1.0 {
+        free.rect
+    } else {
+        Rect::from_corners(Vec2::ZERO, window)
+    };
+    let position = session.position();
+    let g = position.id().geometry();
+    let points = board_points(g, g.cells().map(|c| (c, position.stack(c).len())));
+    let snap = motion.speed().stage_secs() == 0.0;
+    let follow = 1.0 - FOLLOW_LEFT_AFTER_A_SECOND.powf(time.delta_secs());
+    for mut orbit in &mut orbits {
+        let (distance, aim) = fit(&orbit, &points, area, window);
+        let step = if snap { 1.0 } else { follow };
+        let next_distance = orbit.distance + (distance - orbit.distance) * step;
+        let next_aim = orbit.aim + (aim - orbit.aim) * step;
+        if (next_distance - orbit.distance).abs() > 1e-4 || next_aim.distance(orbit.aim) > 1e-5 {
+            orbit.distance = next_distance;
+            orbit.aim = next_aim;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Cell;
+
+    fn corners_and_stacks() -> Vec<Vec3> {
+        let g = Geometry::new(8, 8);
+        board_points(
+            g,
+            [(Cell::new(0, 0), 32), (Cell::new(7, 7), 32)].into_iter(),
+        )
+    }
+
+    #[test]
+    fn the_board_fills_the_free_area_and_is_centred_in_it() {
+        let window = Vec2::new(1280.0, 720.0);
+        let points = corners_and_stacks();
+        for free in [
+            Rect::new(250.0, 70.0, 970.0, 680.0),
+            Rect::new(0.0, 0.0, 1280.0, 720.0),
+            Rect::new(0.0, 300.0, 600.0, 720.0),
+        ] {
+            for yaw in [0.0, 0.7, 2.0] {
+                let orbit = Orbit {
+                    yaw,
+                    ..Orbit::default()
+                };
+                let (distance, aim) = fit(&orbit, &points, free, window);
+                let framed = Orbit {
+                    distance,
+                    aim,
+                    ..orbit
+                };
+                let seen = outline(&framed, &points, window).unwrap();
+                let room = free.inflate(-MARGIN);
+                assert!(
+                    seen.min.x >= room.min.x - 1.0
+                        && seen.min.y >= room.min.y - 1.0
+                        && seen.max.x <= room.max.x + 1.0
+                        && seen.max.y <= room.max.y + 1.0,
+                    "{seen:?} outside {room:?} at yaw {yaw}"
+                );
+                let filled = (seen.width() / room.width()).max(seen.height() / room.height());
+                assert!(
+                    filled > 0.97,
+                    "fills only {filled} of {room:?} at yaw {yaw}"
+                );
+                assert!(
+                    seen.center().distance(room.center()) < 2.0,
+                    "{seen:?} in {room:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_taller_stack_moves_the_camera_back() {
+        let window = Vec2::new(1280.0, 720.0);
+        let free = Rect::new(250.0, 70.0, 970.0, 680.0);
+        let g = Geometry::new(8, 8);
+        let low = board_points(g, [(Cell::new(3, 7), 8)].into_iter());
+        let tall = board_points(g, [(Cell::new(3, 7), 90)].into_iter());
+        let (near, _) = fit(&Orbit::default(), &low, free, window);
+        let (far, _) = fit(&Orbit::default(), &tall, free, window);
+        assert!(far > near * 1.05, "{near} then {far}");
+    }
+}

@@ -1,0 +1,101 @@
+//! Frames only when something on screen changes, outside a kiosk (which always draws) and
+//! outside the runs that read frames (a screenshot, `--layout-only`): the window waits for
+//! input, and frames keep coming only while stones move or sparks fly, the camera moves or
+//! flies in, a camera key is held, the computer thinks (its move, a hint, the coach, the
+//! engine's view of the game), a demonstration plays or a GIF is drawn. At rest the app sleeps.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use bevy::winit::{UpdateMode, WinitSettings};
+
+use crate::game::board::camera::Orbit;
+use crate::game::board::effects::Spark;
+use crate::game::board::fly_in::FlyIn;
+use crate::game::core::coach::CoachJudging;
+use crate::game::core::engine_view::EngineView;
+use crate::game::core::motion::BoardMotion;
+use crate::game::core::opponent::{Hint, Thinking};
+use crate::game::core::screen::Screen;
+use crate::game::screens::gif_export::GifExport;
+use crate::game::screens::how_to_play::Guided;
+
+/// Draw only on a change: the app asks for it where nothing reads every frame.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct DrawOnChange;
+
+/// At rest, a frame still comes this often (a background result nothing watches is shown).
+const REST_WAKE: Duration = Duration::from_secs(60);
+
+/// The keys that turn, pan and zoom the camera while held.
+const CAMERA_KEYS: [KeyCode; 10] = [
+    KeyCode::ArrowLeft,
+    KeyCode::ArrowRight,
+    KeyCode::ArrowUp,
+    KeyCode::ArrowDown,
+    KeyCode::KeyW,
+    KeyCode::KeyA,
+    KeyCode::KeyS,
+    KeyCode::KeyD,
+    KeyCode::Equal,
+    KeyCode::Minus,
+];
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Startup,
+        wait_for_changes.run_if(resource_exists::<DrawOnChange>),
+    )
+    .add_systems(
+        Last,
+        keep_frames_coming
+            .run_if(resource_exists::<DrawOnChange>)
+            .run_if(something_moves),
+    );
+}
+
+fn wait_for_changes(settings: Option<ResMut<WinitSettings>>) {
+    let Some(mut settings) = settings else {
+        return;
+    };
+    settings.focused_mode = UpdateMode::reactive(REST_WAKE);
+    settings.unfocused_mode = UpdateMode::reactive_low_power(REST_WAKE);
+}
+
+/// Whether anything on screen changes by itself this frame.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "one question asked of each moving part"
+)]
+fn something_moves(
+    motion: Res<BoardMotion>,
+    cameras: Query<Ref<Orbit>>,
+    (flights, sparks): (Query<(), With<FlyIn>>, Query<(), With<Spark>>),
+    keys: Res<ButtonInput<KeyCode>>,
+    (thinking, hint, coach): (
+        Option<Res<Thinking>>,
+        Option<Res<Hint>>,
+        Option<Res<CoachJudging>>,
+    ),
+    engine: Option<Res<EngineView>>,
+    (screen, guided): (Res<State<Screen>>, Option<Res<Guided>>),
+    gif: Option<Res<GifExport>>,
+) -> bool {
+    let demonstrating = *screen.get() == Screen::HowToPlay && guided.is_some_and(|g| !g.finished());
+    !motion.still()
+        || cameras.iter().any(|orbit| orbit.is_changed())
+        || !flights.is_empty()
+        || !sparks.is_empty()
+        || keys.any_pressed(CAMERA_KEYS)
+        || thinking.is_some()
+        || hint.is_some()
+        || coach.is_some()
+        || engine.is_some_and(|e| e.is_working())
+        || demonstrating
+        || gif.is_some_and(|g| g.is_drawing())
+}
+
+fn keep_frames_coming(mut redraw: MessageWriter<RequestRedraw>) {
+    redraw.write(RequestRedraw);
+}

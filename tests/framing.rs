@@ -1,0 +1,190 @@
+//! The board is never under a panel: every game's screen rendered in a real window (Xvfb,
+//! Mesa's software Vulkan) at 1024x768, 1280x720, 1920x1080 and a portrait 1080x1920, in English
+//! and German, as a window and as a kiosk at its profile's menu size, its layout read from
+//! `--print-layout`; no cell's centre, no stack's top and no height tag may lie under a panel,
+//! and no two panels may overlap. One app shows all five games in English, then in
+//! German (`--layout-tour`). Without Xvfb it says why it skips; with `CI` set it fails instead.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use common::xvfb::{Xvfb, missing_tools};
+use stackyard::game::screens::layout_report::{
+    LINE_PREFIX, LayoutReport, PixelRect, SETTLED_LINE, covered_controls,
+};
+
+/// The sizes checked, each on an X screen of its own size (a kiosk fills its screen).
+const SIZES: [(u32, u32); 4] = [(1024, 768), (1280, 720), (1920, 1080), (1080, 1920)];
+
+/// The first game, in English, then the tour through the others, and every game in German.
+const FIRST: &str = "cash-in-hand";
+const TOUR: &str = "intermedium,grabber,support,splay,cash-in-hand@de,intermedium@de,grabber@de,support@de,splay@de";
+
+/// One run: a window size, and whether it is a kiosk.
+struct Case {
+    size: usize,
+    kiosk: bool,
+}
+
+/// The layout of each game's screen, as printed before each settled line.
+fn toured_layouts(x: &Xvfb, dir: &Path, args: &[String]) -> Vec<LayoutReport> {
+    let log = dir.join("app.log");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stackyard"))
+        .args(["--layout-only", "--language", "en", "--game", FIRST])
+        .args(["--layout-tour", TOUR])
+        .arg("--config-dir")
+        .arg(dir)
+        .arg("--data-dir")
+        .arg(dir)
+        .args(args)
+        .env("DISPLAY", &x.display)
+        .env("WGPU_BACKEND", "vulkan")
+        .env_remove("WAYLAND_DISPLAY")
+        .stdout(Stdio::piped())
+        .stderr(std::fs::File::create(&log).unwrap())
+        .spawn()
+        .expect("run the app");
+    let games = TOUR.split(',').count() + 1;
+    let mut layouts = Vec::new();
+    let mut last = None;
+    for line in BufReader::new(child.stdout.take().unwrap())
+        .lines()
+        .map_while(Result::ok)
+    {
+        if line == SETTLED_LINE {
+            let text: String = last.take().expect("a layout before it settled");
+            layouts.push(ron::from_str(&text).expect("a layout line"));
+            if layouts.len() == games {
+                break;
+            }
+        } else if let Some(text) = line.strip_prefix(LINE_PREFIX) {
+            last = Some(text.to_owned());
+        }
+    }
+    let _ = child.kill();
+    let status = child.wait().unwrap();
+    let log = std::fs::read_to_string(&log).unwrap_or_default();
+    assert_eq!(
+        layouts.len(),
+        games,
+        "{args:?} ended with {status} after {} screens: {log}",
+        layouts.len()
+    );
+    layouts
+}
+
+fn inside(p: [f32; 2], r: PixelRect) -> bool {
+    r[0] < p[0] && p[0] < r[2] && r[1] < p[1] && p[1] < r[3]
+}
+
+fn overlap(a: PixelRect, b: PixelRect) -> bool {
+    a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
+}
+
+/// What lies under a panel or off the window on one screen, in words.
+fn hidden(report: &LayoutReport) -> Vec<String> {
+    let mut found = Vec::new();
+    let window = [0.0, 0.0, report.window[0], report.window[1]];
+    let panels: Vec<_> = report.panels.iter().filter(|p| !p.dialog).collect();
+    for cell in &report.cells {
+        for (what, p) in [("centre", cell.board), ("stack top", cell.top)] {
+            if !inside(p, window) {
+                found.push(format!("{}'s {what} {p:?} is off the window", cell.cell));
+            }
+            for panel in panels.iter().filter(|panel| inside(p, panel.rect)) {
+                found.push(format!(
+                    "{}'s {what} {p:?} is under {}",
+                    cell.cell, panel.id
+                ));
+            }
+        }
+    }
+    for label in &report.labels {
+        for panel in panels.iter().filter(|panel| overlap(*label, panel.rect)) {
+            found.push(format!("a height tag at {label:?} is under {}", panel.id));
+        }
+    }
+    for (n, a) in panels.iter().enumerate() {
+        for b in &panels[n + 1..] {
+            if overlap(a.rect, b.rect) {
+                found.push(format!(
+                    "{} at {:?} overlaps {} at {:?}",
+                    a.id, a.rect, b.id, b.rect
+                ));
+            }
+        }
+    }
+    for (c, p) in covered_controls(report) {
+        found.push(format!(
+            "a control at {:?} is under {}",
+            report.controls[c].rect, report.panels[p].id
+        ));
+    }
+    found
+}
+
+/// Runs one case in a folder of its own and says what is hidden on each game's screen.
+fn check_case(x: &Xvfb, case: &Case, number: usize) -> Vec<String> {
+    let (w, h) = SIZES[case.size];
+    let dir =
+        std::env::temp_dir().join(format!("stackyard-framing-{}-{number}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut args = Vec::new();
+    if case.kiosk {
+        let profile = dir.join("kiosk.ron");
+        std::fs::copy(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/exhibition.ron"),
+            &profile,
+        )
+        .unwrap();
+        args.extend(["--profile".to_owned(), profile.display().to_string()]);
+        args.extend(["--screen".to_owned(), "game".to_owned()]);
+    } else {
+        args.extend(["--window-size".to_owned(), format!("{w}x{h}")]);
+    }
+    let layouts = toured_layouts(x, &dir, &args);
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut found = Vec::new();
+    let languages: Vec<&str> = layouts.iter().map(|r| r.looks.language.as_str()).collect();
+    assert_eq!(languages, [["en"; 5], ["de"; 5]].concat(), "{args:?}");
+    for report in &layouts {
+        assert_eq!(report.window, [w as f32, h as f32], "{args:?}");
+        assert!(!report.cells.is_empty(), "{args:?}: no cells reported");
+        let what = format!(
+            "{w}x{h} {} {}, {} cells",
+            report.looks.language,
+            if case.kiosk { "kiosk" } else { "window" },
+            report.cells.len()
+        );
+        found.extend(hidden(report).into_iter().map(|h| format!("{what}: {h}")));
+    }
+    found
+}
+
+#[test]
+fn no_cell_stack_or_tag_is_under_a_panel_at_any_size_in_either_language() {
+    if let Some(why) = missing_tools(&["Xvfb"]) {
+        eprintln!("framing test skipped: {why}");
+        return;
+    }
+    let mut found = Vec::new();
+    for (size, (w, h)) in SIZES.into_iter().enumerate() {
+        let x = Xvfb::start(w, h);
+        let cases: Vec<Case> = [false, true]
+            .into_iter()
+            .map(|kiosk| Case { size, kiosk })
+            .collect();
+        found.extend(common::two_at_a_time(&cases, |case, n| {
+            check_case(&x, case, size * 10 + n)
+        }));
+    }
+    assert!(
+        found.is_empty(),
+        "{} hidden:\n{}",
+        found.len(),
+        found.join("\n")
+    );
+}
