@@ -9,7 +9,6 @@ mod common;
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use common::xvfb::{Xvfb, missing_tools};
 use stackyard::game::screens::layout_report::{
@@ -32,21 +31,11 @@ struct Case {
 /// The layout of each game's screen, as printed before each settled line.
 fn toured_layouts(x: &Xvfb, dir: &Path, args: &[String]) -> Vec<LayoutReport> {
     let log = dir.join("app.log");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stackyard"))
-        .args(["--layout-only", "--language", "en", "--game", FIRST])
-        .args(["--layout-tour", TOUR])
-        .arg("--config-dir")
-        .arg(dir)
-        .arg("--data-dir")
-        .arg(dir)
-        .args(args)
-        .env("DISPLAY", &x.display)
-        .env("WGPU_BACKEND", "vulkan")
-        .env_remove("WAYLAND_DISPLAY")
-        .stdout(Stdio::piped())
-        .stderr(std::fs::File::create(&log).unwrap())
-        .spawn()
-        .expect("run the app");
+    let data = dir.display().to_string();
+    let mut all = vec!["--language", "en", "--game", FIRST, "--layout-tour", TOUR];
+    all.extend(["--data-dir", &data]);
+    all.extend(args.iter().map(String::as_str));
+    let mut child = x.layout_only_app(dir, &all);
     let games = TOUR.split(',').count() + 1;
     let mut layouts = Vec::new();
     let mut last = None;

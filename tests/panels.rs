@@ -8,7 +8,6 @@ mod common;
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use common::xvfb::{Xvfb, missing_tools};
 use stackyard::game::screens::layout_report::{
@@ -23,18 +22,7 @@ const LARGEST: f32 = 2.0;
 /// is stopped there.
 fn final_layout(x: &Xvfb, dir: &Path, args: &[&str]) -> LayoutReport {
     let log = dir.join("app.log");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stackyard"))
-        .arg("--layout-only")
-        .arg("--config-dir")
-        .arg(dir)
-        .args(args)
-        .env("DISPLAY", &x.display)
-        .env("WGPU_BACKEND", "vulkan")
-        .env_remove("WAYLAND_DISPLAY")
-        .stdout(Stdio::piped())
-        .stderr(std::fs::File::create(&log).unwrap())
-        .spawn()
-        .expect("run the app");
+    let mut child = x.layout_only_app(dir, args);
     let mut last = None;
     let mut settled = false;
     for line in BufReader::new(child.stdout.take().unwrap())

@@ -121,3 +121,26 @@ impl Drop for Xvfb {
         let _ = self.child.wait();
     }
 }
+
+impl Xvfb {
+    /// Starts the app with `--layout-only` (and `--config-dir DIR`) on this display, its output
+    /// piped to the caller and its log in `DIR/app.log`.
+    ///
+    /// # Panics
+    /// When the app cannot be started.
+    #[must_use]
+    pub fn layout_only_app(&self, dir: &std::path::Path, args: &[&str]) -> Child {
+        Command::new(env!("CARGO_BIN_EXE_stackyard"))
+            .arg("--layout-only")
+            .arg("--config-dir")
+            .arg(dir)
+            .args(args)
+            .env("DISPLAY", &self.display)
+            .env("WGPU_BACKEND", "vulkan")
+            .env_remove("WAYLAND_DISPLAY")
+            .stdout(Stdio::piped())
+            .stderr(std::fs::File::create(dir.join("app.log")).expect("the app's log"))
+            .spawn()
+            .expect("run the app")
+    }
+}

@@ -114,23 +114,52 @@ pub fn fit(orbit: &Orbit, points: &[Vec3], free: Rect, window: Vec2) -> (f32, Ve
     (framed.distance, framed.aim)
 }
 
+/// The framing a camera eases to, and what it was fitted for: the camera's angles, the free
+/// area and the board's stacks (a hash of their heights).
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct FramingGoal {
+    /// The distance at which the board fills the free area.
+    pub distance: f32,
+    /// The aim that centres it there.
+    pub aim: Vec2,
+    angles: Vec2,
+    area: Rect,
+    stacks: u64,
+}
+
+impl FramingGoal {
+    /// Whether the camera stands at this framing.
+    #[must_use]
+    pub fn reached(&self, orbit: &Orbit) -> bool {
+        orbit.distance == self.distance && orbit.aim == self.aim
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<FreeArea>().add_systems(
         Update,
-        follow_the_free_area
+        (fit_the_free_area, ease_to_the_framing)
+            .chain()
             .in_set(crate::game::core::GameSystems::Present)
             .before(place_camera),
     );
 }
 
-/// Moves each camera toward the framing of the board in the free area.
-fn follow_the_free_area(
+/// The stacks' heights in one number: the framing is fitted again only when it changes.
+fn stacks_key(position: &crate::rules::AnyGame) -> u64 {
+    let g = position.id().geometry();
+    g.cells().fold(0xcbf2_9ce4_8422_2325, |key, cell| {
+        (key ^ position.stack(cell).len() as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Fits each camera's framing again when its angles, the free area or the stacks have changed.
+fn fit_the_free_area(
+    mut commands: Commands,
     free: Res<FreeArea>,
     session: Res<Session>,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
-    motion: Motion,
-    time: Res<Time>,
-    mut orbits: Query<&mut Orbit>,
+    cameras: Query<(Entity, &Orbit, Option<&FramingGoal>)>,
 ) {
     let window = windows
         .single()
@@ -144,19 +173,48 @@ fn follow_the_free_area(
         Rect::from_corners(Vec2::ZERO, window)
     };
     let position = session.position();
-    let g = position.id().geometry();
-    let points = board_points(g, g.cells().map(|c| (c, position.stack(c).len())));
-    let snap = motion.speed().stage_secs() == 0.0;
-    let follow = 1.0 - FOLLOW_LEFT_AFTER_A_SECOND.powf(time.delta_secs());
-    for mut orbit in &mut orbits {
-        let (distance, aim) = fit(&orbit, &points, area, window);
-        let step = if snap { 1.0 } else { follow };
-        let next_distance = orbit.distance + (distance - orbit.distance) * step;
-        let next_aim = orbit.aim + (aim - orbit.aim) * step;
-        if (next_distance - orbit.distance).abs() > 1e-4 || next_aim.distance(orbit.aim) > 1e-5 {
-            orbit.distance = next_distance;
-            orbit.aim = next_aim;
+    let stacks = stacks_key(position);
+    for (camera, orbit, goal) in &cameras {
+        let angles = Vec2::new(orbit.yaw, orbit.pitch);
+        if goal.is_some_and(|g| g.angles == angles && g.area == area && g.stacks == stacks) {
+            continue;
         }
+        let g = position.id().geometry();
+        let points = board_points(g, g.cells().map(|c| (c, position.stack(c).len())));
+        let (distance, aim) = fit(orbit, &points, area, window);
+        commands.entity(camera).insert(FramingGoal {
+            distance,
+            aim,
+            angles,
+            area,
+            stacks,
+        });
+    }
+}
+
+/// Moves each camera toward its framing: at once with animations off, else easing.
+fn ease_to_the_framing(
+    motion: Motion,
+    time: Res<Time>,
+    mut cameras: Query<(&mut Orbit, &FramingGoal)>,
+) {
+    let step = if motion.speed().stage_secs() == 0.0 {
+        1.0
+    } else {
+        1.0 - FOLLOW_LEFT_AFTER_A_SECOND.powf(time.delta_secs())
+    };
+    for (mut orbit, goal) in &mut cameras {
+        if goal.reached(&orbit) {
+            continue;
+        }
+        let mut distance = orbit.distance + (goal.distance - orbit.distance) * step;
+        let mut aim = orbit.aim + (goal.aim - orbit.aim) * step;
+        // The last small way at once, so the camera comes to rest.
+        if (goal.distance - distance).abs() < 1e-3 && goal.aim.distance(aim) < 1e-4 {
+            (distance, aim) = (goal.distance, goal.aim);
+        }
+        orbit.distance = distance;
+        orbit.aim = aim;
     }
 }
 

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::Game;
 
-use crate::game::board::framing::FreeArea;
+use crate::game::board::framing::{FramingGoal, FreeArea};
 use crate::game::board::highlight::Marker;
 use crate::game::board::layout::{cell_centre, stack_top};
 use crate::game::board::stones::{StackStones, StackView};
@@ -264,15 +264,33 @@ fn egui_layout(ctx: &egui::Context) -> (Vec<Panel>, Vec<Control>) {
     (panels, controls)
 }
 
+/// The 3D camera, where it stands, and its orbit and framing.
+type BoardCamera = (
+    &'static Camera,
+    &'static GlobalTransform,
+    &'static Orbit,
+    Option<&'static FramingGoal>,
+);
+
+/// The active 3D camera once it has reached its framing (while it eases there after a panel
+/// changed, the cells are not yet where they will be clicked).
+fn framed_camera<'a>(
+    cameras: &'a Query<BoardCamera, Without<FlyIn>>,
+) -> Option<(&'a Camera, &'a GlobalTransform)> {
+    let (camera, at, orbit, goal) = cameras.iter().find(|(c, ..)| c.is_active)?;
+    goal.is_none_or(|g| g.reached(orbit))
+        .then_some((camera, at))
+}
+
 /// Each cell's point on screen: the board's surface and its stack's top (none while the camera
-/// flies in: the cells are not yet where they will be clicked).
+/// flies in or eases to its framing: the cells are not yet where they will be clicked).
 fn cell_spots(
     session: &Session,
-    cameras: &Query<(&Camera, &GlobalTransform), (With<Orbit>, Without<FlyIn>)>,
+    cameras: &Query<BoardCamera, Without<FlyIn>>,
     stacks: &Query<(&StackView, &StackStones)>,
     scale: f32,
 ) -> Vec<CellSpot> {
-    let Some((camera, at)) = cameras.iter().find(|(c, _)| c.is_active) else {
+    let Some((camera, at)) = framed_camera(cameras) else {
         return Vec::new();
     };
     let g = session.position().id().geometry();
@@ -301,11 +319,11 @@ fn cell_spots(
 /// The stacks' height tags in window pixels.
 fn label_rects(
     session: &Session,
-    cameras: &Query<(&Camera, &GlobalTransform), (With<Orbit>, Without<FlyIn>)>,
+    cameras: &Query<BoardCamera, Without<FlyIn>>,
     zoom: f32,
     scale: f32,
 ) -> Vec<PixelRect> {
-    let Some((camera, at)) = cameras.iter().find(|(c, _)| c.is_active) else {
+    let Some((camera, at)) = framed_camera(cameras) else {
         return Vec::new();
     };
     stack_labels(session, camera, at)
@@ -352,7 +370,7 @@ fn print_layout(
         Option<Res<crate::game::core::editor::Editor>>,
     ),
     windows: Query<&Window, With<PrimaryWindow>>,
-    cameras: Query<(&Camera, &GlobalTransform), (With<Orbit>, Without<FlyIn>)>,
+    cameras: Query<BoardCamera, Without<FlyIn>>,
     stacks: Query<(&StackView, &StackStones)>,
     (markers, free): (Query<&Marker>, Res<FreeArea>),
     (mut last, mut last_panels, mut unchanged): (
