@@ -37,6 +37,9 @@ shot docs/how-to-play-splay.png --game splay --screen how-to-play --quality high
 shot docs/high-contrast.png --game support --theme high-contrast --quality high
 shot docs/idle-prompt.png --profile assets/exhibition.ron --screen idle-prompt --quality high
 shot docs/attract.png --profile assets/exhibition.ron --screen attract --quality high
+# The room, from where attract mode's walk of the camera starts (the hidden --room-view holds
+# the walk at a share of the way).
+shot docs/room.png --profile assets/exhibition.ron --screen attract --quality high --room-view 0
 # A Splay game drawn by the no-progress rule, opened with --load (game 6 of `stackyard match
 # --game splay greedy greedy --games 20 --seed 3 --opt no_capture_turns=40 --records DIR`: the
 # rule at 40 turns, so that greedy players reach it).

@@ -61,6 +61,9 @@ pub struct AppOptions {
     /// With `layout_only`: the games whose screens follow, one after another, each in its
     /// language where one is named.
     pub layout_tour: Vec<(crate::rules::GameId, Option<String>)>,
+    /// Attract mode's camera held this share of the way through its walk of the room (the
+    /// hidden `--room-view`, for screenshots).
+    pub room_view: Option<f32>,
     /// Panic this many seconds after the start (the hidden `--panic-after`, for the test of
     /// the kiosk's recovery).
     pub panic_after: Option<f32>,
@@ -196,6 +199,9 @@ pub fn build(options: AppOptions) -> App {
         app.insert_resource(game::core::preferences::AnimationSpeed::Off)
             .insert_resource(game::board::canvas::Sketch);
         screenshot::add_layout_exit(&mut app, options.layout_tour.clone());
+    }
+    if let Some(share) = options.room_view {
+        app.insert_resource(game::board::room_tour::HeldTour(share));
     }
     if let Some(secs) = options.lose_device_after {
         render_errors::lose_the_device_after(&mut app, secs);
@@ -457,6 +463,7 @@ impl Default for AppOptions {
             print_layout: false,
             layout_only: false,
             layout_tour: Vec::new(),
+            room_view: None,
             panic_after: None,
             freeze_after: None,
             window_size: None,

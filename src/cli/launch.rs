@@ -58,6 +58,15 @@ fn checked_options(app: &AppArgs) -> Result<AppOptions, Failure> {
         .iter()
         .map(|step| tour_step(step))
         .collect::<Result<_, _>>()?;
+    options.room_view = app
+        .room_view
+        .map(|share| {
+            (0.0..=1.0)
+                .contains(&share)
+                .then_some(share)
+                .ok_or_else(|| Failure::usage(format!("--room-view {share}: a share from 0 to 1")))
+        })
+        .transpose()?;
     options.panic_after = app.panic_after;
     options.freeze_after = app.freeze_after;
     options.window_size = app

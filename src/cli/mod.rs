@@ -96,6 +96,10 @@ struct AppArgs {
         value_delimiter = ','
     )]
     layout_tour: Vec<String>,
+    /// With --screenshot of attract mode: take the picture this share (0 to 1) of the way
+    /// along the camera's walk through the room (for the README's picture of the room)
+    #[arg(long, value_name = "SHARE", hide = true, requires = "screenshot")]
+    room_view: Option<f32>,
     /// Render the position like --screenshot and make the program's icon from its middle:
     /// DIR/<size>/stackyard.png for 16 to 256 pixels (packaging/icon.sh)
     #[arg(long, value_name = "DIR", conflicts_with = "screenshot")]

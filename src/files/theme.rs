@@ -113,6 +113,59 @@ pub struct Theme {
     /// colours) to 1 (the default); a high-contrast theme keeps it faint.
     #[serde(default = "full_grain")]
     pub grain: f32,
+    /// The room around the table (a theme without it gets the warm wooden room).
+    #[serde(default)]
+    pub room: RoomColours,
+}
+
+/// The colours of the room the table stands in.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoomColours {
+    /// The plastered walls.
+    pub wall: Rgb,
+    /// The ceiling.
+    pub ceiling: Rgb,
+    /// Skirting boards, the window's frame and the picture's frame.
+    pub trim: Rgb,
+    /// The floorboards.
+    pub floor: Rgb,
+    /// The rug under the table.
+    pub rug: Rgb,
+    /// The chairs and the bookcase.
+    pub furniture: Rgb,
+    /// The chairs' cushions.
+    pub cushion: Rgb,
+    /// The books' spines, in turn.
+    pub books: [Rgb; 4],
+    /// The daylight seen through the window.
+    pub daylight: Rgb,
+    /// The lamp's glow.
+    pub lamplight: Rgb,
+}
+
+impl Default for RoomColours {
+    /// The warm wooden room of the built-in theme.
+    fn default() -> Self {
+        let rgb = |hex: u32| Rgb([(hex >> 16) as u8, (hex >> 8) as u8, hex as u8]);
+        RoomColours {
+            wall: rgb(0x8a_7a_66),
+            ceiling: rgb(0x9a_90_82),
+            trim: rgb(0xd8_d0_c0),
+            floor: rgb(0x5a_3c_26),
+            rug: rgb(0x5e_2a_24),
+            furniture: rgb(0x3e_27_18),
+            cushion: rgb(0x2f_4a_3c),
+            books: [
+                rgb(0x7a_2e_24),
+                rgb(0x2c_44_5e),
+                rgb(0x6e_5a_2a),
+                rgb(0x34_50_3a),
+            ],
+            daylight: rgb(0xf2_f6_ff),
+            lamplight: rgb(0xff_d8_a0),
+        }
+    }
 }
 
 fn full_grain() -> f32 {
@@ -245,6 +298,20 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_theme_without_a_room_gets_the_built_in_wooden_room() {
+        let wood = Theme::load(&themes(), "wood").unwrap();
+        assert_eq!(wood.room, RoomColours::default());
+        let text = std::fs::read_to_string(themes().join("wood.ron")).unwrap();
+        let cut = text
+            .find("    // The room around")
+            .expect("wood.ron's room");
+        let roomless = Theme::from_ron(&format!("{})", &text[..cut])).unwrap();
+        assert_eq!(roomless.room, wood.room);
+        let contrast = Theme::load(&themes(), "high-contrast").unwrap();
+        assert_ne!(contrast.room, wood.room);
     }
 
     #[test]

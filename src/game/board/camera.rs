@@ -31,7 +31,7 @@ impl Default for Orbit {
     fn default() -> Self {
         Orbit {
             yaw: 0.0,
-            pitch: 0.95,
+            pitch: 0.85,
             distance: 14.0,
             zoom: 1.0,
             pan: Vec2::ZERO,

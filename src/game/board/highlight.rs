@@ -163,23 +163,30 @@ fn create_marker_look(
     });
 }
 
-/// What the markers show, in a few words: they are rebuilt only when this changes, not on
-/// every change to the session (the engine's view and the clock touch it too).
+/// A hash of what the markers show: they are rebuilt only when it changes, not on every change
+/// to the session (the engine's view and the clock touch it too). The position counts by its
+/// own incremental hash, which covers the turn in progress.
 fn markers_key(
     session: &Session,
     hint: Option<&crate::game::core::opponent::Hint>,
     legal_targets: bool,
     editing: bool,
     coach: Option<&crate::game::core::coach::CoachWarning>,
-) -> String {
-    format!(
-        "{:?} {:?} {:?} {:?} {:?} {legal_targets} {editing}",
-        session.position(),
-        session.last_move_cells(),
-        session.taken(),
-        hint.map(|h| (h.position, h.action)),
-        coach.and_then(|c| c.0.as_ref()).map(|w| &w.warning.at_risk),
-    )
+) -> u64 {
+    use crate::rules::Game;
+    use std::hash::{Hash, Hasher};
+    let mut h = std::hash::DefaultHasher::new();
+    session.position().hash().hash(&mut h);
+    session.position().id().hash(&mut h);
+    session.last_move_cells().hash(&mut h);
+    session.taken().hash(&mut h);
+    hint.map(|h| (h.position, h.action)).hash(&mut h);
+    coach
+        .and_then(|c| c.0.as_ref())
+        .map(|w| &w.warning.at_risk)
+        .hash(&mut h);
+    (legal_targets, editing).hash(&mut h);
+    h.finish()
 }
 
 /// Rebuilds the markers from the legal decisions when what they show has changed.
@@ -197,7 +204,7 @@ fn show_targets(
     coach: Option<Res<crate::game::core::coach::CoachWarning>>,
     (old, mut shown): (
         Query<Entity, Or<(With<Marker>, With<Decoration>)>>,
-        Local<String>,
+        Local<Option<u64>>,
     ),
 ) {
     let key = markers_key(
@@ -207,10 +214,10 @@ fn show_targets(
         editor.is_some(),
         coach.as_deref(),
     );
-    if *shown == key && !old.is_empty() {
+    if *shown == Some(key) && !old.is_empty() {
         return;
     }
-    *shown = key;
+    *shown = Some(key);
     for e in &old {
         commands.entity(e).despawn();
     }

@@ -11,10 +11,13 @@ pub mod canvas;
 pub mod effects;
 pub mod fly_in;
 pub mod framing;
+pub mod furnishings;
 pub mod highlight;
 pub mod layout;
 pub mod quality;
 pub mod room;
+pub mod room_plan;
+pub mod room_tour;
 pub mod sound;
 pub(crate) mod stone_look;
 pub mod stone_mesh;
@@ -42,7 +45,7 @@ pub(super) fn presentation_plugin(app: &mut App) {
         fly_in::plugin,
         framing::plugin,
         quality::plugin,
-        room::plugin,
+        (room::plugin, furnishings::plugin, room_tour::plugin),
         effects::panel_plugin,
         tap::plugin,
         thinking::plugin,

@@ -140,11 +140,8 @@ fn dress_camera(
             NormalPrepass,
             EnvironmentMapLight,
         )>();
-        if let Some(room) = &room {
-            c.insert(room.backdrop());
-            if *level > GraphicsLevel::Low {
-                c.insert(room.environment());
-            }
+        if let Some(room) = room.as_ref().filter(|_| *level > GraphicsLevel::Low) {
+            c.insert(room.environment());
         }
         match *level {
             GraphicsLevel::Low => {
@@ -179,11 +176,13 @@ fn focus_on_the_board(
         Entity,
         Ref<crate::game::board::camera::Orbit>,
         Has<DepthOfField>,
+        Has<crate::game::board::room_tour::RoomTour>,
     )>,
 ) {
     let attract = screen.is_some_and(|s| *s.get() == crate::game::core::screen::Screen::Attract);
     let filmed = *level == GraphicsLevel::High && attract;
-    for (camera, orbit, focused) in &cameras {
+    for (camera, orbit, focused, walking) in &cameras {
+        let filmed = filmed && !walking;
         if !filmed && focused {
             commands.entity(camera).remove::<DepthOfField>();
         } else if filmed && (orbit.is_changed() || !focused) {

@@ -1,11 +1,16 @@
-//! The room around the table as light: a small environment map the program paints at start (warm
-//! walls, a window on one side, a lamp above, a dark floor; nothing downloaded), blurred into the
-//! diffuse and specular cubemaps that image-based lighting reads, so the stones' rims and the
-//! varnish catch the room. Medium and High light with it; Low leaves it out (per-pixel cost).
-//! Every level shows it as the backdrop beyond the table.
+//! The room's light: its plan (`room_plan.rs`) baked at start into a small environment map, as
+//! seen from the board (the window's daylight, the walls, the floor, the lamp; each surface lit
+//! by the sun through the window and a little bounced light), then blurred into the diffuse and
+//! specular cubemaps that image-based lighting reads, so the stones' rims and the varnish catch
+//! the room around them. Medium and High light with it; Low leaves it out (per-pixel cost).
+//! Baked again when the theme changes.
 
 use bevy::asset::RenderAssetUsages;
-use bevy::light::Skybox;
+
+use crate::files::theme::Theme;
+use crate::game::board::furnishings::surface_colour;
+use crate::game::board::room_plan::{Piece, SUN_FROM, room, table_top};
+use crate::game::board::theme::ActiveTheme;
 use bevy::prelude::*;
 use bevy::render::render_resource::{
     Extent3d, TextureDimension, TextureFormat, TextureViewDescriptor, TextureViewDimension,
@@ -31,52 +36,67 @@ impl RoomLight {
             ..default()
         }
     }
-
-    /// The room seen past the table's edge, softly blurred (the radiance map is small), at every
-    /// level: the background is the room, not a flat colour.
-    #[must_use]
-    pub fn backdrop(&self) -> Skybox {
-        Skybox {
-            image: Some(self.specular.clone()),
-            brightness: 400.0,
-            ..default()
-        }
-    }
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(PreStartup, paint_room_light);
+    app.add_systems(Startup, bake_room_light).add_systems(
+        Update,
+        bake_room_light
+            .run_if(resource_changed::<ActiveTheme>)
+            .in_set(crate::game::core::GameSystems::Present),
+    );
 }
 
-fn paint_room_light(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
-    let source = |dir: Vec3| room_radiance(dir);
-    commands.insert_resource(RoomLight {
-        diffuse: images.add(irradiance_cubemap(8, 16, source)),
-        specular: images.add(radiance_cubemap(64, source)),
-    });
+/// Bakes the room into its cubemaps (in place on a new theme, so the cameras keep them).
+fn bake_room_light(
+    mut commands: Commands,
+    theme: Res<ActiveTheme>,
+    known: Option<Res<RoomLight>>,
+    mut images: ResMut<Assets<Image>>,
+) {
+    let mut pieces = room();
+    pieces.push(table_top());
+    let source = |dir: Vec3| radiance_from_the_board(&pieces, &theme.theme, dir);
+    let (diffuse, specular) = (
+        irradiance_cubemap(8, 16, source),
+        radiance_cubemap(64, source),
+    );
+    match known {
+        Some(light) => {
+            let _ = images.insert(&light.diffuse, diffuse);
+            let _ = images.insert(&light.specular, specular);
+        }
+        None => commands.insert_resource(RoomLight {
+            diffuse: images.add(diffuse),
+            specular: images.add(specular),
+        }),
+    }
 }
 
-/// The room's light arriving from `dir` (0..1 per channel, linear).
-fn room_radiance(dir: Vec3) -> Vec3 {
-    let d = dir.normalize();
-    let wall = Vec3::new(0.32, 0.25, 0.19);
-    let floor = Vec3::new(0.06, 0.045, 0.035);
-    let ceiling = Vec3::new(0.07, 0.06, 0.05);
-    let mut light = if d.y > 0.0 {
-        wall.lerp(ceiling, d.y.powf(0.7))
-    } else {
-        wall.lerp(floor, (-d.y).powf(0.5))
+/// Where a ray from the board's centre meets the room first.
+const EYE: Vec3 = Vec3::new(0.0, 1.0, 0.0);
+
+/// The light arriving at the board from `dir` (linear, about 0..1): the first piece of the room
+/// that way, glowing at its own colour or lit by the sun and the room's bounced light.
+fn radiance_from_the_board(pieces: &[Piece], theme: &Theme, dir: Vec3) -> Vec3 {
+    let dir = dir.normalize();
+    let nearest = pieces
+        .iter()
+        .filter_map(|p| p.hit(EYE, dir).map(|(t, n)| (t, n, p.surface)))
+        .min_by(|a, b| a.0.total_cmp(&b.0));
+    let Some((_, normal, surface)) = nearest else {
+        return Vec3::ZERO;
     };
-    // A tall window on the left of the first view, daylight.
-    let window = Vec3::new(-0.85, 0.25, 0.45).normalize();
-    if d.dot(window) > 0.93 {
-        light = Vec3::new(0.95, 0.97, 1.0);
+    let albedo = Vec3::from_array(
+        surface_colour(surface, theme)
+            .to_linear()
+            .to_f32_array_no_alpha(),
+    );
+    if surface.glows() {
+        return albedo;
     }
-    // The lamp above the table, warm.
-    if d.y > 0.985 {
-        light = Vec3::new(0.8, 0.68, 0.5);
-    }
-    light
+    let sun = normal.dot(SUN_FROM.normalize()).max(0.0);
+    albedo * (0.3 + 0.7 * sun)
 }
 
 /// The direction through texel `(x, y)` of cube face `face` (+X, −X, +Y, −Y, +Z, −Z).
@@ -190,9 +210,35 @@ fn cubemap(size: u32, faces: Vec<Vec<Vec<Vec3>>>) -> Image {
 mod tests {
     use super::*;
 
+    fn wooden_room(dir: Vec3) -> Vec3 {
+        let theme = Theme::from_ron(include_str!("../../../assets/themes/wood.ron")).unwrap();
+        let mut pieces = room();
+        pieces.push(table_top());
+        radiance_from_the_board(&pieces, &theme, dir)
+    }
+
+    #[test]
+    fn the_baked_room_shows_the_window_where_it_stands_and_the_table_below() {
+        let glass = room()
+            .into_iter()
+            .find(|p| p.surface == crate::game::board::room_plan::Surface::Daylight)
+            .unwrap();
+        // The middle of a pane (the glazing bars cross at the window's centre).
+        let pane = glass.centre + Vec3::new(0.0, -5.0, 5.0);
+        let towards_the_window = wooden_room(pane - EYE);
+        assert!(
+            towards_the_window.min_element() > 0.8,
+            "{towards_the_window}"
+        );
+        let down = wooden_room(Vec3::NEG_Y);
+        assert!(down.max_element() < 0.1, "{down}");
+        let away = wooden_room(EYE - glass.centre);
+        assert!(away.max_element() < 0.5, "{away}");
+    }
+
     #[test]
     fn the_room_is_brighter_above_than_below_and_towards_the_window() {
-        let image = irradiance_cubemap(4, 8, room_radiance);
+        let image = irradiance_cubemap(4, 8, wooden_room);
         let data = image.data.as_ref().expect("pixels");
         let face = |f: usize| {
             let n = 16 * 4;
@@ -209,7 +255,7 @@ mod tests {
 
     #[test]
     fn the_specular_cubemap_has_every_mip_of_every_face() {
-        let image = radiance_cubemap(8, room_radiance);
+        let image = radiance_cubemap(8, |d| d.abs());
         assert_eq!(image.texture_descriptor.mip_level_count, 4);
         let texels = 6 * (64 + 16 + 4 + 1);
         assert_eq!(image.data.as_ref().map(Vec::len), Some(texels * 4));

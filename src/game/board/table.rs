@@ -9,7 +9,8 @@ use bevy::prelude::*;
 use crate::files::theme::Theme;
 use crate::rules::{Cell, Game, GameId, Geometry, Player};
 
-use crate::game::board::layout::{BOARD_TOP, CELL, TABLE_TOP, cell_centre};
+use crate::game::board::layout::{BOARD_TOP, CELL, cell_centre};
+use crate::game::board::room_plan::{LAMP_BULB, SUN_FROM, Shape, table_top};
 use crate::game::board::stone_mesh::rounded_disc;
 use crate::game::board::tap::report_clicks;
 use crate::game::board::theme::{ActiveTheme, Table, colour};
@@ -70,19 +71,23 @@ fn spawn_table(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
+    let top = table_top();
+    let Shape::Block(size) = top.shape else {
+        unreachable!("the table top is a block")
+    };
     commands.spawn((
-        Name::new("Table"),
+        Name::new(top.name),
         Table,
-        Mesh3d(meshes.add(Cuboid::new(60.0, 1.0, 60.0))),
+        Mesh3d(meshes.add(Cuboid::from_size(size))),
         MeshMaterial3d(materials.add(StandardMaterial {
             base_color: colour(theme.theme.table),
             // The planks' picture comes with the theme (`theme::paint_room`); each covers 8
-            // units of the 60-unit table.
-            uv_transform: bevy::math::Affine2::from_scale(Vec2::splat(7.5)),
+            // units of the table.
+            uv_transform: bevy::math::Affine2::from_scale(size.xz() / 8.0),
             perceptual_roughness: 0.8,
             ..default()
         })),
-        Transform::from_xyz(0.0, TABLE_TOP - 0.5, 0.0),
+        Transform::from_translation(top.centre),
         Pickable::IGNORE,
     ));
 }
@@ -107,7 +112,7 @@ fn spawn_lights(mut commands: Commands) {
             color: Color::srgb(1.0, 0.96, 0.9),
             ..default()
         },
-        Transform::from_xyz(-8.0, 11.0, 5.0).looking_at(Vec3::ZERO, Vec3::Y),
+        Transform::from_translation(SUN_FROM).looking_at(Vec3::ZERO, Vec3::Y),
         CascadeShadowConfigBuilder {
             num_cascades: 1,
             maximum_distance: 40.0,
@@ -116,6 +121,7 @@ fn spawn_lights(mut commands: Commands) {
         .build(),
     ));
     commands.spawn((
+        // It shines from the desk lamp's bulb.
         Name::new("Warm fill light"),
         PointLight {
             intensity: 600_000.0,
@@ -124,7 +130,7 @@ fn spawn_lights(mut commands: Commands) {
             shadow_maps_enabled: false,
             ..default()
         },
-        Transform::from_xyz(7.0, 6.0, -5.0),
+        Transform::from_translation(LAMP_BULB),
     ));
 }
 

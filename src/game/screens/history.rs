@@ -4,6 +4,7 @@
 //! moves; copying the game record or the position, and pasting one.
 
 use crate::game::ui::palette;
+use crate::game::ui::viewport::shown_window;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -40,11 +41,12 @@ impl EngineSight<'_> {
 /// Whether the game panel leaves the moves window no room beside it (a narrow window, a kiosk's
 /// large menus in a longer language): the list then gives way, and the board keeps its room.
 fn crowded_out(ctx: &egui::Context) -> bool {
-    let area = |id: &str| egui::AreaState::load(ctx, egui::Id::new(id)).map(|a| a.rect());
-    let Some(panel) = area("game panel") else {
+    let Some(panel) = shown_window(ctx, "game panel") else {
         return false;
     };
-    let list_width = area("moves window").map_or(230.0, |r| r.width());
+    // The list's width when it was last shown (hidden, it keeps its remembered place).
+    let list_width = egui::AreaState::load(ctx, egui::Id::new("moves window"))
+        .map_or(230.0, |a| a.rect().width());
     panel.left() < ctx.content_rect().left() + 12.0 + list_width + 12.0
 }
 

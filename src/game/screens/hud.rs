@@ -185,6 +185,7 @@ fn show_panel(
     let position = session.position();
     let mut go_to = None;
     let mut chosen_seats = *seats;
+    let widest = (ctx.content_rect().width() * 0.3).max(240.0);
     egui::Window::new(tr.game(position.id()))
         .id(egui::Id::new("game panel"))
         .anchor(egui::Align2::RIGHT_TOP, [-12.0, 12.0])
@@ -193,7 +194,7 @@ fn show_panel(
         .movable(false)
         .default_width(290.0)
         // A narrow window or a kiosk's large menus: the panel wraps its lines, not the board.
-        .max_width((ctx.content_rect().width() * 0.3).max(240.0))
+        .max_width(widest)
         .show(ctx, |ui| {
             ui.label(position.goal(&tr));
             ui.separator();
@@ -206,11 +207,18 @@ fn show_panel(
             };
             status.show(ui, &tr, &mut count, &mut requests);
             ui.separator();
+            // A kiosk puts the turn's buttons next, so they never fall below the fold.
+            if kiosk.is_some() {
+                go_to = turn_buttons(ui, &tr, &status, &mut requests, &mut hints);
+                ui.separator();
+            }
             chosen_seats = captures_and_seats(ui, &tr, &session, *status.seats);
             position_notes(ui, &tr, &session, hovered.0);
             ui.separator();
-            go_to = turn_buttons(ui, &tr, &status, &mut requests, &mut hints);
-            ui.separator();
+            if kiosk.is_none() {
+                go_to = turn_buttons(ui, &tr, &status, &mut requests, &mut hints);
+                ui.separator();
+            }
             pick_game(ui, &tr, &mut picker, &mut requests);
             // A kiosk keeps no files: visitors neither save nor load.
             if kiosk.is_none() {
@@ -334,7 +342,8 @@ fn captures_and_seats(ui: &mut egui::Ui, tr: &Tr, session: &Session, seats: Seat
     ui.separator();
     let mut chosen = seats;
     for p in Player::ALL {
-        ui.horizontal(|ui| {
+        // Wrapped: a long level's name goes under the label rather than widen the panel.
+        ui.horizontal_wrapped(|ui| {
             swatch(ui, p);
             ui.label(tr.tf("hud.played_by", &[("player", &tr.player(p))]));
             let seat = match p {

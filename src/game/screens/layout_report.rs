@@ -11,6 +11,10 @@ use bevy::prelude::*;
 
 use crate::game::board::camera::Orbit;
 use crate::game::board::fly_in::FlyIn;
+use crate::game::board::room_tour::RoomTour;
+
+/// A camera neither flying in nor walking through the room.
+type Settled = (Without<FlyIn>, Without<RoomTour>);
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, egui};
 use serde::{Deserialize, Serialize};
@@ -275,7 +279,7 @@ type BoardCamera = (
 /// The active 3D camera once it has reached its framing (while it eases there after a panel
 /// changed, the cells are not yet where they will be clicked).
 fn framed_camera<'a>(
-    cameras: &'a Query<BoardCamera, Without<FlyIn>>,
+    cameras: &'a Query<BoardCamera, Settled>,
 ) -> Option<(&'a Camera, &'a GlobalTransform)> {
     let (camera, at, orbit, goal) = cameras.iter().find(|(c, ..)| c.is_active)?;
     goal.is_none_or(|g| g.reached(orbit))
@@ -286,7 +290,7 @@ fn framed_camera<'a>(
 /// flies in or eases to its framing: the cells are not yet where they will be clicked).
 fn cell_spots(
     session: &Session,
-    cameras: &Query<BoardCamera, Without<FlyIn>>,
+    cameras: &Query<BoardCamera, Settled>,
     stacks: &Query<(&StackView, &StackStones)>,
     scale: f32,
 ) -> Vec<CellSpot> {
@@ -319,7 +323,7 @@ fn cell_spots(
 /// The stacks' height tags in window pixels.
 fn label_rects(
     session: &Session,
-    cameras: &Query<BoardCamera, Without<FlyIn>>,
+    cameras: &Query<BoardCamera, Settled>,
     zoom: f32,
     scale: f32,
 ) -> Vec<PixelRect> {
@@ -370,7 +374,7 @@ fn print_layout(
         Option<Res<crate::game::core::editor::Editor>>,
     ),
     windows: Query<&Window, With<PrimaryWindow>>,
-    cameras: Query<BoardCamera, Without<FlyIn>>,
+    cameras: Query<BoardCamera, Settled>,
     stacks: Query<(&StackView, &StackStones)>,
     (markers, free): (Query<&Marker>, Res<FreeArea>),
     (mut last, mut last_panels, mut unchanged): (

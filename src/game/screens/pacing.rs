@@ -13,6 +13,7 @@ use bevy::winit::{UpdateMode, WinitSettings};
 use crate::game::board::camera::Orbit;
 use crate::game::board::effects::Spark;
 use crate::game::board::fly_in::FlyIn;
+use crate::game::board::room_tour::RoomTour;
 use crate::game::core::coach::CoachJudging;
 use crate::game::core::engine_view::EngineView;
 use crate::game::core::motion::BoardMotion;
@@ -71,7 +72,10 @@ fn wait_for_changes(settings: Option<ResMut<WinitSettings>>) {
 fn something_moves(
     motion: Res<BoardMotion>,
     cameras: Query<Ref<Orbit>>,
-    (flights, sparks): (Query<(), With<FlyIn>>, Query<(), With<Spark>>),
+    (flights, sparks): (
+        Query<(), Or<(With<FlyIn>, With<RoomTour>)>>,
+        Query<(), With<Spark>>,
+    ),
     keys: Res<ButtonInput<KeyCode>>,
     (thinking, hint, coach): (
         Option<Res<Thinking>>,

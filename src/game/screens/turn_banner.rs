@@ -3,6 +3,7 @@
 //! pulsing for a few seconds: readable from across the room.
 
 use crate::game::ui::palette;
+use crate::game::ui::viewport::shown_window;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -46,6 +47,8 @@ fn show_turn_banner(
         Some(outcome) => {
             let since = now - *won_at.get_or_insert(now);
             let pulse = if since < CELEBRATION_SECS {
+                // Frames keep coming while it pulses, also when rendering waits for input.
+                ctx.request_repaint();
                 1.0 + 0.08 * (since * 7.0).sin() * (1.0 - since / CELEBRATION_SECS)
             } else {
                 1.0
@@ -70,6 +73,9 @@ fn show_turn_banner(
             let w = white.get_or_insert(target);
             // Eased towards the player to move: the plate turns over in about a third of a second.
             *w += (target - *w) * (time.delta_secs() * 9.0).min(1.0);
+            if (target - *w).abs() > 0.005 {
+                ctx.request_repaint();
+            }
             let (fill, ink) = banner_colours(*w);
             let text = tr.tf("hud.to_move", &[("player", &tr.player(position.to_move()))]);
             (text, fill, ink, 1.0)
@@ -117,18 +123,9 @@ fn top_gap(ctx: &egui::Context) -> (f32, f32) {
     let middle = screen.center().x;
     let (mut left, mut right) = (screen.left(), screen.right());
     for id in ["moves window", "game panel", "editor panel", "puzzle panel"] {
-        let Some(area) = egui::AreaState::load(ctx, egui::Id::new(id)) else {
+        let Some(rect) = shown_window(ctx, id).filter(|r| r.top() <= screen.top() + 80.0) else {
             continue;
         };
-        let rect = area.rect();
-        if rect.top() > screen.top() + 80.0
-            || !ctx.memory(|m| {
-                m.areas()
-                    .is_visible(&egui::LayerId::new(egui::Order::Middle, egui::Id::new(id)))
-            })
-        {
-            continue;
-        }
         if rect.center().x < middle {
             left = left.max(rect.right());
         } else {
