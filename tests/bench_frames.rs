@@ -1,6 +1,6 @@
 //! `stackyard bench-frames` as a person runs it: off-screen, no window and no X server, it
-//! replays the recorded games with their animations and prints frame times; bad arguments are
-//! refused with a message. Drawing needs a Vulkan adapter (Mesa's lavapipe will do); without
+//! replays the recorded games with their animations and prints frame times, the CPU time by
+//! where it went, and the bare scene's beside them; bad arguments are refused with a message. Drawing needs a Vulkan adapter (Mesa's lavapipe will do); without
 //! one the drawing test says why it skips, and with `CI` set it fails instead.
 
 use std::process::Command;
@@ -56,7 +56,7 @@ fn low_is_measured_off_screen_while_the_games_replay() {
         return;
     }
     let line = text.lines().next().expect("one line per level");
-    let number = |key: &str| -> f64 {
+    let number_in = |line: &str, key: &str| -> f64 {
         let at = line
             .find(&format!("\"{key}\": "))
             .unwrap_or_else(|| panic!("{key} in {line}"));
@@ -68,6 +68,7 @@ fn low_is_measured_off_screen_while_the_games_replay() {
             .parse()
             .unwrap()
     };
+    let number = |key: &str| number_in(line, key);
     assert!(line.contains("\"quality\": \"low\""), "{line}");
     assert!(line.contains("\"adapter\": \""), "{line}");
     assert!(number("frames") >= 5.0, "{line}");
@@ -75,6 +76,20 @@ fn low_is_measured_off_screen_while_the_games_replay() {
     assert!(number("p50_ms") > 0.0, "{line}");
     assert!(
         number("p50_ms") <= number("p99_ms") && number("p99_ms") <= number("max_ms"),
+        "{line}"
+    );
+    // The CPU's share: the main world's schedules and the render world's stages add up.
+    let parts = ["main_ms", "extract_ms", "views_ms", "queue_ms", "submit_ms"];
+    let sum: f64 = parts.iter().map(|k| number(k)).sum();
+    assert!((number("cpu_ms") - sum).abs() < 0.01, "{line}");
+    assert!(number("main_ms") > 0.0 && number("Update") > 0.0, "{line}");
+    // The bare scene, measured beside the game, and the ratio of their CPU times.
+    let bare = &line[line.find("\"bare\": ").expect("the bare scene")..];
+    assert!(number_in(bare, "frames") >= 1.0, "{bare}");
+    assert!(number_in(bare, "cpu_ms") > 0.0, "{bare}");
+    let ratio = number("cpu_ratio");
+    assert!(
+        (ratio - number("cpu_ms") / number_in(bare, "cpu_ms")).abs() < 0.01,
         "{line}"
     );
 }

@@ -1,15 +1,16 @@
 //! `stackyard bench-frames`: how long a frame takes at each quality level, drawn off-screen (no
 //! window, so a GPU machine without a display measures its GPU) while a recorded game of each
 //! kind replays with its animations. No search runs: on a software renderer it would take the
-//! renderer's cores.
+//! renderer's cores. Each level also gives the median frame's CPU time by where it went
+//! (`frame_clock.rs`), and the bare scene of that level (`bare_scene.rs`: the same meshes,
+//! lights and camera in a Bevy app of its default plugins alone) is measured beside it.
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use bevy::render::renderer::{RenderAdapterInfo, RenderDevice};
-use bevy::render::{Render, RenderApp, RenderSystems};
+use bevy::render::renderer::RenderAdapterInfo;
 
 use crate::files::save::{LoadedGame, SaveFile};
 use crate::files::settings::Quality;
@@ -20,6 +21,8 @@ use crate::game::core::session::{BoardReset, Session, SessionRequest};
 use crate::rules::GameId;
 
 use super::AppOptions;
+use super::bare_scene::{self, Target};
+use super::frame_clock::{self, CpuSummary, FrameClock, MainCpu, RenderCpu};
 
 /// What `bench-frames` measures.
 #[derive(Debug, Clone)]
@@ -49,6 +52,8 @@ pub struct FrameTimes {
     pub max_ms: f64,
     /// Decisions replayed while measuring (each one animated).
     pub decisions: usize,
+    /// The median frame's CPU time by where it went.
+    pub cpu: Option<CpuSummary>,
 }
 
 impl FrameTimes {
@@ -65,25 +70,88 @@ impl FrameTimes {
             p99_ms: at(0.99),
             max_ms: at(1.0),
             decisions: 0,
+            cpu: None,
         })
     }
 
-    fn line(&self, adapter: &str, json: bool) -> String {
-        let name = Quality::NAMES[self.quality as usize];
+    /// The frames measured and their CPU time.
+    fn of_run(quality: Quality, run: &Measured) -> Result<FrameTimes, String> {
+        let mut times = FrameTimes::of(quality, &run.frames).ok_or("no frame was drawn")?;
+        times.cpu = CpuSummary::of(&run.main, &run.render);
+        Ok(times)
+    }
+
+    fn json_fields(&self) -> String {
+        let cpu = self
+            .cpu
+            .as_ref()
+            .map_or_else(String::new, |c| format!(", \"cpu\": {}", c.json()));
+        format!(
+            "\"frames\": {}, \"p50_ms\": {:.2}, \"p99_ms\": {:.2}, \"max_ms\": {:.2}{cpu}",
+            self.frames, self.p50_ms, self.p99_ms, self.max_ms
+        )
+    }
+
+    fn table_line(&self, name: &str) -> String {
+        format!(
+            "{name:<7} frames {:>5}   median {:>8.2} ms   p99 {:>8.2} ms   worst {:>8.2} ms",
+            self.frames, self.p50_ms, self.p99_ms, self.max_ms
+        )
+    }
+}
+
+/// A level's figures: the game's, and the bare scene's beside them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LevelFigures {
+    /// The game replaying its recorded games.
+    pub game: FrameTimes,
+    /// The bare scene of the same level.
+    pub bare: Option<FrameTimes>,
+}
+
+impl LevelFigures {
+    /// The game's CPU time a frame over the bare scene's.
+    #[must_use]
+    pub fn cpu_ratio(&self) -> Option<f64> {
+        let game = self.game.cpu.as_ref()?.cpu_ms();
+        let bare = self.bare.as_ref()?.cpu.as_ref()?.cpu_ms();
+        (bare > 0.0).then(|| game / bare)
+    }
+
+    fn lines(&self, adapter: &str, json: bool) -> Vec<String> {
+        let name = Quality::NAMES[self.game.quality as usize];
+        let ratio = self.cpu_ratio();
         if json {
             let adapter = adapter.replace('\\', "\\\\").replace('"', "\\\"");
-            format!(
-                "{{\"adapter\": \"{adapter}\", \"quality\": \"{name}\", \"frames\": {}, \
-                 \"p50_ms\": {:.2}, \"p99_ms\": {:.2}, \"max_ms\": {:.2}, \"decisions\": {}}}",
-                self.frames, self.p50_ms, self.p99_ms, self.max_ms, self.decisions
-            )
-        } else {
-            format!(
-                "{name:<7} frames {:>5}   median {:>8.2} ms   p99 {:>8.2} ms   worst {:>8.2} ms   \
-                 ({} decisions replayed)",
-                self.frames, self.p50_ms, self.p99_ms, self.max_ms, self.decisions
-            )
+            let bare = self.bare.as_ref().map_or_else(String::new, |b| {
+                format!(", \"bare\": {{{}}}", b.json_fields())
+            });
+            let ratio = ratio.map_or_else(String::new, |r| format!(", \"cpu_ratio\": {r:.2}"));
+            return vec![format!(
+                "{{\"adapter\": \"{adapter}\", \"quality\": \"{name}\", {}, \"decisions\": {}{bare}{ratio}}}",
+                self.game.json_fields(),
+                self.game.decisions
+            )];
         }
+        let mut lines = vec![format!(
+            "{}   ({} decisions replayed)",
+            self.game.table_line(name),
+            self.game.decisions
+        )];
+        lines.extend(
+            self.game
+                .cpu
+                .as_ref()
+                .map(|c| format!("        {}", c.line())),
+        );
+        if let Some(bare) = &self.bare {
+            lines.push(bare.table_line("  bare"));
+            lines.extend(bare.cpu.as_ref().map(|c| format!("        {}", c.line())));
+        }
+        lines.extend(
+            ratio.map(|r| format!("        the game's CPU time is {r:.2}x the bare scene's")),
+        );
+        lines
     }
 }
 
@@ -102,9 +170,7 @@ pub fn run(request: &FramesRequest) -> Result<Vec<String>, String> {
         ..AppOptions::default()
     });
     app.add_systems(Update, play_recorded_decisions);
-    if let Some(render_app) = app.get_sub_app_mut(RenderApp) {
-        render_app.add_systems(Render, wait_for_the_gpu.in_set(RenderSystems::Cleanup));
-    }
+    let clock = frame_clock::install(&mut app).ok_or("no renderer to measure")?;
     app.finish();
     app.cleanup();
     let adapter = app
@@ -120,17 +186,23 @@ pub fn run(request: &FramesRequest) -> Result<Vec<String>, String> {
     for &asked in &request.levels {
         let quality = level_of(asked, app.world().get_resource::<RenderAdapterInfo>());
         app.world_mut().insert_resource(QualityChoice(quality));
-        let (mut frames, mut decisions) = (Vec::new(), 0);
+        let (mut run, mut decisions) = (Measured::default(), 0);
         for game in &records {
             replay(&mut app, game);
-            settle(&mut app);
+            settle(&mut app, &clock);
             app.world_mut().resource_mut::<Replay>().played = 0;
-            frames.extend(measure(&mut app, share));
+            run.extend(measure(&mut app, &clock, share));
             decisions += app.world().resource::<Replay>().played;
         }
-        let mut times = FrameTimes::of(quality, &frames).ok_or("no frame was drawn")?;
-        times.decisions = decisions;
-        lines.push(times.line(&adapter, request.json));
+        let mut game = FrameTimes::of_run(quality, &run)?;
+        game.decisions = decisions;
+        // The last recorded game is Splay's: the bare scene is its board as it stands.
+        let bare = measure_bare(app.world(), quality, share)?;
+        let figures = LevelFigures {
+            game,
+            bare: Some(bare),
+        };
+        lines.extend(figures.lines(&adapter, request.json));
     }
     let _ = std::fs::remove_dir_all(scratch);
     Ok(lines)
@@ -236,42 +308,59 @@ fn play_recorded_decisions(
     }
 }
 
+/// The bare scene copied from `game` as it stands, measured for `how_long`.
+fn measure_bare(game: &World, quality: Quality, how_long: Duration) -> Result<FrameTimes, String> {
+    let mut bare = bare_scene::copy_of(game, Target::Offscreen);
+    let clock = frame_clock::install(&mut bare).ok_or("the bare scene has no renderer")?;
+    bare.finish();
+    bare.cleanup();
+    settle(&mut bare, &clock);
+    FrameTimes::of_run(quality, &measure(&mut bare, &clock, how_long))
+}
+
 /// Draws frames until every pipeline the level needs is compiled (none waiting for 10 frames),
 /// for at most a minute.
-fn settle(app: &mut App) {
+fn settle(app: &mut App, clock: &FrameClock) {
     let started = Instant::now();
     let mut ready = 0;
     while ready < 10 && started.elapsed() < Duration::from_secs(60) {
         app.update();
-        let waiting = app
-            .get_sub_app(RenderApp)
-            .and_then(|r| {
-                r.world()
-                    .get_resource::<bevy::render::render_resource::PipelineCache>()
-            })
-            .map_or(0, |cache| cache.waiting_pipelines().count());
-        ready = if waiting == 0 { ready + 1 } else { 0 };
+        ready = if clock.waiting_pipelines() == 0 {
+            ready + 1
+        } else {
+            0
+        };
     }
 }
 
-/// Each frame's time, in seconds, for `how_long`.
-fn measure(app: &mut App, how_long: Duration) -> Vec<f64> {
+/// The frames measured: each one's time in seconds, and its CPU time by where it went.
+#[derive(Debug, Default)]
+struct Measured {
+    frames: Vec<f64>,
+    main: Vec<MainCpu>,
+    render: Vec<RenderCpu>,
+}
+
+impl Measured {
+    fn extend(&mut self, more: Measured) {
+        self.frames.extend(more.frames);
+        self.main.extend(more.main);
+        self.render.extend(more.render);
+    }
+}
+
+/// Draws frames for `how_long`, each timed as a whole and by where its CPU time went.
+fn measure(app: &mut App, clock: &FrameClock, how_long: Duration) -> Measured {
+    let _ = clock.take_render_frames();
     let started = Instant::now();
-    let mut frames = Vec::new();
+    let mut run = Measured::default();
     while started.elapsed() < how_long {
         let t = Instant::now();
-        app.update();
-        frames.push(t.elapsed().as_secs_f64());
+        run.main.push(frame_clock::timed_update(app));
+        run.frames.push(t.elapsed().as_secs_f64());
     }
-    frames
-}
-
-/// Each frame ends when the GPU has finished it, so a frame's time is the GPU's too.
-fn wait_for_the_gpu(device: Res<RenderDevice>) {
-    let _ = device.poll(wgpu_types::PollType::Wait {
-        submission_index: None,
-        timeout: None,
-    });
+    run.render = clock.take_render_frames();
+    run
 }
 
 #[cfg(test)]
@@ -291,12 +380,42 @@ mod tests {
 
     #[test]
     fn a_json_line_names_the_adapter_and_level() {
-        let t = FrameTimes::of(Quality::High, &[0.004, 0.006]).unwrap();
+        let figures = LevelFigures {
+            game: FrameTimes::of(Quality::High, &[0.004, 0.006]).unwrap(),
+            bare: None,
+        };
         assert_eq!(
-            t.line("GPU \"X\"", true),
-            "{\"adapter\": \"GPU \\\"X\\\"\", \"quality\": \"high\", \"frames\": 2, \
-             \"p50_ms\": 6.00, \"p99_ms\": 6.00, \"max_ms\": 6.00, \"decisions\": 0}"
+            figures.lines("GPU \"X\"", true),
+            [
+                "{\"adapter\": \"GPU \\\"X\\\"\", \"quality\": \"high\", \"frames\": 2, \
+              \"p50_ms\": 6.00, \"p99_ms\": 6.00, \"max_ms\": 6.00, \"decisions\": 0}"
+            ]
         );
+    }
+
+    #[test]
+    fn the_ratio_is_the_games_cpu_time_over_the_bare_scenes() {
+        let with_cpu = |update_s: f64| {
+            let main: Vec<MainCpu> = vec![vec![("Update".to_owned(), update_s)]];
+            let render = [RenderCpu {
+                extract: 0.001,
+                ..RenderCpu::default()
+            }];
+            let run = Measured {
+                frames: vec![0.01],
+                main,
+                render: render.to_vec(),
+            };
+            FrameTimes::of_run(Quality::Low, &run).unwrap()
+        };
+        let figures = LevelFigures {
+            game: with_cpu(0.005),
+            bare: Some(with_cpu(0.001)),
+        };
+        assert!((figures.cpu_ratio().unwrap() - 3.0).abs() < 1e-9);
+        let json = &figures.lines("a", true)[0];
+        assert!(json.contains("\"bare\": {\"frames\": 1"), "{json}");
+        assert!(json.ends_with("\"cpu_ratio\": 3.00}"), "{json}");
     }
 
     #[test]

@@ -9,6 +9,7 @@ use bevy::light::{DirectionalLightShadowMap, ShadowFilteringMethod};
 use bevy::pbr::{ContactShadows, ScreenSpaceAmbientOcclusion};
 use bevy::post_process::bloom::Bloom;
 use bevy::post_process::dof::{DepthOfField, DepthOfFieldMode};
+use bevy::post_process::effect_stack::Vignette;
 use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
 use wgpu_types::DeviceType;
@@ -122,6 +123,18 @@ const TARGET_GLOW: Bloom = Bloom {
     ..Bloom::NATURAL
 };
 
+/// A gentle darkening towards the picture's corners at High: the eye goes to the board, and the
+/// room's far corners recede. The board is framed in the middle, where it does not reach.
+const ROOM_VIGNETTE: Vignette = Vignette {
+    intensity: 0.35,
+    radius: 0.9,
+    smoothness: 2.5,
+    roundness: 1.0,
+    color: Color::BLACK,
+    edge_compensation: 1.0,
+    center: Vec2::new(0.5, 0.5),
+};
+
 /// The camera's anti-aliasing and post-processing for the level.
 fn dress_camera(
     level: Res<GraphicsLevel>,
@@ -139,6 +152,7 @@ fn dress_camera(
             DepthPrepass,
             NormalPrepass,
             EnvironmentMapLight,
+            Vignette,
         )>();
         if let Some(room) = room.as_ref().filter(|_| *level > GraphicsLevel::Low) {
             c.insert(room.environment());
@@ -160,6 +174,7 @@ fn dress_camera(
                     TARGET_GLOW,
                     ScreenSpaceAmbientOcclusion::default(),
                     ContactShadows::default(),
+                    ROOM_VIGNETTE,
                 ));
             }
         }

@@ -1,0 +1,144 @@
+//! The bare scene `bench-frames` measures beside the game holds what the game's 3D camera draws:
+//! every visible mesh with its material and textures, the lights with their shadow settings, the
+//! shadow map's size, and the camera with the level's anti-aliasing and effects, drawing into an
+//! image of the canvas's size. Copied from the game built without a window or renderer.
+
+use bevy::anti_alias::smaa::Smaa;
+use bevy::camera::RenderTarget;
+use bevy::camera::visibility::RenderLayers;
+use bevy::light::{CascadeShadowConfig, DirectionalLightShadowMap};
+use bevy::pbr::ScreenSpaceAmbientOcclusion;
+use bevy::post_process::effect_stack::Vignette;
+use bevy::prelude::*;
+use stackyard::app::bare_scene::{Target, copy_scene};
+use stackyard::app::{AppOptions, build};
+use stackyard::files::settings::Quality;
+use stackyard::game::core::preferences::AnimationSpeed;
+
+fn game_at(quality: Quality) -> App {
+    let dir =
+        std::env::temp_dir().join(format!("stackyard-bare-{}-{quality:?}", std::process::id()));
+    let mut app = build(AppOptions {
+        headless: true,
+        quality: Some(quality),
+        data_dir: Some(dir.join("data")),
+        config_dir: Some(dir.join("config")),
+        ..AppOptions::default()
+    });
+    app.insert_resource(AnimationSpeed::Off);
+    app.finish();
+    app.cleanup();
+    for _ in 0..5 {
+        app.update();
+    }
+    app
+}
+
+fn bare_copy(game: &World) -> World {
+    let mut bare = World::new();
+    bare.init_resource::<Assets<Mesh>>();
+    bare.init_resource::<Assets<StandardMaterial>>();
+    bare.init_resource::<Assets<Image>>();
+    copy_scene(game, &mut bare, Target::Offscreen);
+    bare
+}
+
+fn visible_meshes(world: &mut World) -> usize {
+    world
+        .query::<(&Mesh3d, Option<&InheritedVisibility>, Option<&RenderLayers>)>()
+        .iter(world)
+        .filter(|(_, seen, layers)| {
+            seen.is_none_or(|v| v.get())
+                && layers.is_none_or(|l| l.intersects(&RenderLayers::default()))
+        })
+        .count()
+}
+
+#[test]
+fn the_bare_scene_draws_every_mesh_and_light_of_the_game_with_its_assets() {
+    let mut game = game_at(Quality::High);
+    let mut bare = bare_copy(game.world());
+    let drawn = visible_meshes(game.world_mut());
+    assert!(drawn > 100, "the board, stones and room: {drawn} meshes");
+    assert_eq!(visible_meshes(&mut bare), drawn);
+    let mut materials = bare.query::<(&Mesh3d, &MeshMaterial3d<StandardMaterial>)>();
+    for (mesh, material) in materials.iter(&bare) {
+        assert!(bare.resource::<Assets<Mesh>>().contains(&mesh.0));
+        let material = bare
+            .resource::<Assets<StandardMaterial>>()
+            .get(&material.0)
+            .expect("every material copied");
+        if let Some(texture) = &material.base_color_texture {
+            assert!(bare.resource::<Assets<Image>>().contains(texture));
+        }
+    }
+    let sun = |world: &mut World| {
+        world
+            .query::<(&DirectionalLight, &CascadeShadowConfig, &Transform)>()
+            .single(world)
+            .map(|(l, c, t)| {
+                (
+                    l.illuminance,
+                    l.shadow_maps_enabled,
+                    c.bounds.clone(),
+                    t.translation,
+                )
+            })
+            .expect("one sun")
+    };
+    assert_eq!(sun(&mut bare), sun(game.world_mut()));
+    let lamps = |world: &mut World| world.query::<&PointLight>().iter(world).count();
+    assert_eq!(lamps(&mut bare), lamps(game.world_mut()));
+    assert_eq!(
+        bare.resource::<DirectionalLightShadowMap>().size,
+        game.world().resource::<DirectionalLightShadowMap>().size
+    );
+}
+
+#[test]
+fn the_bare_camera_has_the_levels_effects_and_draws_at_the_canvass_size() {
+    for (quality, effects) in [(Quality::Low, false), (Quality::High, true)] {
+        let game = game_at(quality);
+        let mut bare = bare_copy(game.world());
+        let mut cameras = bare.query::<(
+            &Msaa,
+            Has<Smaa>,
+            Has<ScreenSpaceAmbientOcclusion>,
+            Has<Vignette>,
+            Option<&EnvironmentMapLight>,
+            &RenderTarget,
+        )>();
+        let (msaa, smaa, ssao, vignette, light, target) =
+            cameras.single(&bare).expect("one camera");
+        assert_eq!(*msaa, Msaa::Off, "{quality:?}");
+        assert_eq!(
+            (smaa, ssao, vignette),
+            (effects, effects, effects),
+            "{quality:?}"
+        );
+        assert_eq!(light.is_some(), effects, "{quality:?}");
+        if let Some(light) = light {
+            let images = bare.resource::<Assets<Image>>();
+            assert!(images.contains(&light.diffuse_map) && images.contains(&light.specular_map));
+        }
+        let RenderTarget::Image(image) = target else {
+            panic!("{quality:?}: the bare camera draws into an image");
+        };
+        let size = bare
+            .resource::<Assets<Image>>()
+            .get(&image.handle)
+            .unwrap()
+            .size();
+        let canvas = game
+            .world()
+            .resource::<stackyard::game::board::canvas::Canvas>()
+            .image();
+        let canvas = game
+            .world()
+            .resource::<Assets<Image>>()
+            .get(&canvas)
+            .unwrap()
+            .size();
+        assert_eq!(size, canvas, "{quality:?}");
+    }
+}
