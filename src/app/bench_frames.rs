@@ -16,7 +16,9 @@ use crate::files::save::{LoadedGame, SaveFile};
 use crate::files::settings::Quality;
 use crate::game::board::quality::GraphicsLevel;
 use crate::game::core::motion::BoardMotion;
+use crate::game::core::opponent::Thinking;
 use crate::game::core::preferences::QualityChoice;
+use crate::game::core::seats::{Seat, Seats};
 use crate::game::core::session::{BoardReset, Session, SessionRequest};
 use crate::rules::GameId;
 
@@ -35,6 +37,9 @@ pub struct FramesRequest {
     pub size: UVec2,
     /// One JSON object per level instead of a table.
     pub json: bool,
+    /// After the replays, the computer thinks on both sides for a share of the time, and the
+    /// main world's time while it thinks is reported (the search takes every core but one).
+    pub thinking: bool,
 }
 
 /// Frame times at one level.
@@ -54,6 +59,9 @@ pub struct FrameTimes {
     pub decisions: usize,
     /// The median frame's CPU time by where it went.
     pub cpu: Option<CpuSummary>,
+    /// The main world's median time a frame, in milliseconds, while the board stood still,
+    /// while stones moved, and while the computer thought.
+    pub main_by_state: [Option<f64>; 3],
 }
 
 impl FrameTimes {
@@ -71,6 +79,7 @@ impl FrameTimes {
             max_ms: at(1.0),
             decisions: 0,
             cpu: None,
+            main_by_state: [None; 3],
         })
     }
 
@@ -78,6 +87,7 @@ impl FrameTimes {
     fn of_run(quality: Quality, run: &Measured) -> Result<FrameTimes, String> {
         let mut times = FrameTimes::of(quality, &run.frames).ok_or("no frame was drawn")?;
         times.cpu = CpuSummary::of(&run.main, &run.render);
+        times.main_by_state = run.main_by_state();
         Ok(times)
     }
 
@@ -86,10 +96,25 @@ impl FrameTimes {
             .cpu
             .as_ref()
             .map_or_else(String::new, |c| format!(", \"cpu\": {}", c.json()));
+        let states: String = Doing::NAMES
+            .iter()
+            .zip(self.main_by_state)
+            .filter_map(|(name, ms)| ms.map(|ms| format!(", \"main_{name}_ms\": {ms:.3}")))
+            .collect();
         format!(
-            "\"frames\": {}, \"p50_ms\": {:.2}, \"p99_ms\": {:.2}, \"max_ms\": {:.2}{cpu}",
+            "\"frames\": {}, \"p50_ms\": {:.2}, \"p99_ms\": {:.2}, \"max_ms\": {:.2}{cpu}{states}",
             self.frames, self.p50_ms, self.p99_ms, self.max_ms
         )
+    }
+
+    /// The main world's median by what the board was doing, as words.
+    fn states_line(&self) -> Option<String> {
+        let states: Vec<String> = Doing::NAMES
+            .iter()
+            .zip(self.main_by_state)
+            .filter_map(|(name, ms)| ms.map(|ms| format!("{name} {ms:.2} ms")))
+            .collect();
+        (!states.is_empty()).then(|| format!("main world: {}", states.join(", ")))
     }
 
     fn table_line(&self, name: &str) -> String {
@@ -144,6 +169,7 @@ impl LevelFigures {
                 .as_ref()
                 .map(|c| format!("        {}", c.line())),
         );
+        lines.extend(self.game.states_line().map(|l| format!("        {l}")));
         if let Some(bare) = &self.bare {
             lines.push(bare.table_line("  bare"));
             lines.extend(bare.cpu.as_ref().map(|c| format!("        {}", c.line())));
@@ -193,6 +219,9 @@ pub fn run(request: &FramesRequest) -> Result<Vec<String>, String> {
             app.world_mut().resource_mut::<Replay>().played = 0;
             run.extend(measure(&mut app, &clock, share));
             decisions += app.world().resource::<Replay>().played;
+        }
+        if request.thinking {
+            run.extend_main(think(&mut app, &clock, share));
         }
         let mut game = FrameTimes::of_run(quality, &run)?;
         game.decisions = decisions;
@@ -333,20 +362,91 @@ fn settle(app: &mut App, clock: &FrameClock) {
     }
 }
 
-/// The frames measured: each one's time in seconds, and its CPU time by where it went.
+/// What the board was doing when a frame was drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Doing {
+    /// Nothing moved and the computer was not thinking.
+    Still,
+    /// Stones moved.
+    Moving,
+    /// The computer was thinking.
+    Thinking,
+}
+
+impl Doing {
+    const NAMES: [&str; 3] = ["still", "moving", "thinking"];
+
+    fn of(world: &World) -> Doing {
+        if world.contains_resource::<Thinking>() {
+            Doing::Thinking
+        } else if world
+            .get_resource::<BoardMotion>()
+            .is_some_and(|m| m.moving)
+        {
+            Doing::Moving
+        } else {
+            Doing::Still
+        }
+    }
+}
+
+/// The frames measured: each one's time in seconds, its CPU time by where it went, and what
+/// the board was doing.
 #[derive(Debug, Default)]
 struct Measured {
     frames: Vec<f64>,
     main: Vec<MainCpu>,
     render: Vec<RenderCpu>,
+    doing: Vec<Doing>,
 }
 
 impl Measured {
-    fn extend(&mut self, more: Measured) {
-        self.frames.extend(more.frames);
+    fn extend(&mut self, mut more: Measured) {
+        self.frames.append(&mut more.frames);
+        self.extend_main(more);
+    }
+
+    /// Only the main world's figures: frames drawn with the search taking the cores are not
+    /// the frame times the bench reports.
+    fn extend_main(&mut self, more: Measured) {
         self.main.extend(more.main);
         self.render.extend(more.render);
+        self.doing.extend(more.doing);
     }
+
+    /// The main world's median a frame for each of [`Doing`]'s states, in milliseconds.
+    fn main_by_state(&self) -> [Option<f64>; 3] {
+        [Doing::Still, Doing::Moving, Doing::Thinking].map(|state| {
+            let mut ms: Vec<f64> = self
+                .main
+                .iter()
+                .zip(&self.doing)
+                .filter(|(_, d)| **d == state)
+                .map(|(frame, _)| frame.iter().map(|s| s.1).sum::<f64>() * 1000.0)
+                .collect();
+            ms.sort_by(f64::total_cmp);
+            ms.get(ms.len() / 2).copied()
+        })
+    }
+}
+
+/// The computer thinks for both sides, a Master turn as long as the phase, while frames are
+/// drawn; then the seats are people again and the search is cancelled.
+fn think(app: &mut App, clock: &FrameClock, how_long: Duration) -> Measured {
+    let world = app.world_mut();
+    world.remove_resource::<Replay>();
+    let people = *world.resource::<Seats>();
+    *world.resource_mut::<Seats>() = Seats {
+        black: Seat::Computer(crate::ai::Level::Master),
+        white: Seat::Computer(crate::ai::Level::Master),
+        master_time: how_long,
+        ..people
+    };
+    let run = measure(app, clock, how_long);
+    let world = app.world_mut();
+    *world.resource_mut::<Seats>() = people;
+    world.remove_resource::<Thinking>();
+    run
 }
 
 /// Draws frames for `how_long`, each timed as a whole and by where its CPU time went.
@@ -358,6 +458,7 @@ fn measure(app: &mut App, clock: &FrameClock, how_long: Duration) -> Measured {
         let t = Instant::now();
         run.main.push(frame_clock::timed_update(app));
         run.frames.push(t.elapsed().as_secs_f64());
+        run.doing.push(Doing::of(app.world()));
     }
     run.render = clock.take_render_frames();
     run
@@ -405,6 +506,7 @@ mod tests {
                 frames: vec![0.01],
                 main,
                 render: render.to_vec(),
+                doing: vec![Doing::Moving],
             };
             FrameTimes::of_run(Quality::Low, &run).unwrap()
         };
@@ -416,6 +518,11 @@ mod tests {
         let json = &figures.lines("a", true)[0];
         assert!(json.contains("\"bare\": {\"frames\": 1"), "{json}");
         assert!(json.ends_with("\"cpu_ratio\": 3.00}"), "{json}");
+        assert!(json.contains("\"main_moving_ms\": 5.000"), "{json}");
+        assert!(
+            !json.contains("main_still_ms"),
+            "no frame stood still: {json}"
+        );
     }
 
     #[test]

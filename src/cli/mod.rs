@@ -261,6 +261,10 @@ enum Command {
         /// Print one JSON object per level
         #[arg(long)]
         json: bool,
+        /// Also let the computer think on both sides for a fifth of the time, and report the
+        /// main world's time a frame while it thinks (the search takes every core but one)
+        #[arg(long)]
+        thinking: bool,
     },
     /// Draw a saved game's main line as an animated GIF, off-screen (no window needed): the
     /// start, then each move's animation and the position it reaches
@@ -379,6 +383,7 @@ fn bench_frames(
     seconds: f64,
     size: &str,
     json: bool,
+    thinking: bool,
 ) -> Result<Vec<String>, referee::Failure> {
     use crate::files::settings::Quality;
     let bevy::math::UVec2 { x: w, y: h } = picture_size(size)?;
@@ -396,6 +401,7 @@ fn bench_frames(
         seconds,
         size: bevy::math::UVec2::new(w, h),
         json,
+        thinking,
     })
     .map_err(|why| referee::Failure {
         code: 1,
@@ -627,7 +633,8 @@ fn run_command(command: Command, err: &mut dyn Write) -> Result<Vec<String>, ref
             seconds,
             size,
             json,
-        } => bench_frames(quality, seconds, &size, json),
+            thinking,
+        } => bench_frames(quality, seconds, &size, json, thinking),
         #[cfg(feature = "app")]
         Command::Gif {
             load,
