@@ -1,6 +1,7 @@
 //! Touch first: in a kiosk every button, checkbox, choice and slider is at least 48 pixels tall
-//! on a 1080p screen, whatever the profile's UI scale, scroll bars are as wide as a finger, and
-//! no text is smaller than 18 pixels.
+//! on a 1080p screen, whatever the profile's UI scale, scroll bars are as wide as a finger, no
+//! text is smaller than 18 pixels, and no hover tooltip opens (a finger has no hover: a tooltip
+//! left where the last touch or a resting pointer was would stand over the panels).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -37,6 +38,8 @@ pub fn touch_style(style: &mut egui::Style, zoom: f32) {
     // A finger on a text means the control beside it, never a selection of the text: labels
     // take no touches.
     style.interaction.selectable_labels = false;
+    // Never long enough to wait for a tooltip (egui asks for no frame to show it either).
+    style.interaction.tooltip_delay = f32::INFINITY;
     let smallest = MIN_TEXT_PX / zoom.max(0.1);
     for font in style.text_styles.values_mut() {
         font.size = font.size.max(smallest);
@@ -101,6 +104,48 @@ mod tests {
             output.textures_delta.clear();
         }
         heights
+    }
+
+    #[test]
+    fn a_pointer_resting_on_a_button_opens_no_tooltip() {
+        let visible_tooltips = |kiosk: bool| {
+            let ctx = egui::Context::default();
+            if kiosk {
+                ctx.all_styles_mut(|style| touch_style(style, 1.0));
+            }
+            let mut shown = 0;
+            for pass in 0..40 {
+                let input = egui::RawInput {
+                    screen_rect: Some(egui::Rect::from_min_size(
+                        egui::Pos2::ZERO,
+                        egui::vec2(800.0, 600.0),
+                    )),
+                    time: Some(f64::from(pass) * 0.25),
+                    // The pointer comes to rest on the button, and stays.
+                    events: if pass == 0 {
+                        vec![egui::Event::PointerMoved(egui::pos2(30.0, 20.0))]
+                    } else {
+                        Vec::new()
+                    },
+                    ..Default::default()
+                };
+                let mut output = ctx.run_ui(input, |ui| {
+                    ui.button("Hint")
+                        .on_hover_text("What the computer would play");
+                });
+                output.textures_delta.clear();
+                shown = ctx.memory(|m| {
+                    m.areas()
+                        .visible_layer_ids()
+                        .iter()
+                        .filter(|l| l.order == egui::Order::Tooltip)
+                        .count()
+                });
+            }
+            shown
+        };
+        assert_eq!(visible_tooltips(false), 1, "a desktop shows the tooltip");
+        assert_eq!(visible_tooltips(true), 0, "a kiosk does not");
     }
 
     #[test]
