@@ -1,13 +1,16 @@
 //! The room built from its plan (`room_plan.rs`): walls, floorboards, the window, the chairs,
-//! the bookcase and the desk lamp, in the theme's room colours. Nothing here is clickable; the
-//! whole room is built again when the theme changes.
+//! the bookcase and the desk lamp, in the theme's room colours. At Low the walls, ceiling, floor
+//! and rug are unlit, their light painted in (what the baked environment map gives them), since
+//! a software renderer pays for lighting in every pixel and they cover most of the picture.
+//! Nothing here is clickable; the whole room is built again when the theme or level changes.
 
-use bevy::light::NotShadowCaster;
+use bevy::light::{NotShadowCaster, NotShadowReceiver};
 use bevy::prelude::*;
 use std::collections::HashMap;
 
 use crate::files::theme::Theme;
-use crate::game::board::room_plan::{Piece, Shape, Surface, room};
+use crate::game::board::quality::GraphicsLevel;
+use crate::game::board::room_plan::{LAMP_BULB, Piece, SUN_FROM, Shape, Surface, room};
 use crate::game::board::theme::{ActiveTheme, colour};
 use crate::game::board::wood;
 
@@ -19,7 +22,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, furnish).add_systems(
         Update,
         refurnish
-            .run_if(resource_changed::<ActiveTheme>)
+            .run_if(resource_changed::<ActiveTheme>.or_else(resource_changed::<GraphicsLevel>))
             .in_set(crate::game::core::GameSystems::Present),
     );
 }
@@ -48,6 +51,7 @@ pub fn surface_colour(surface: Surface, theme: &Theme) -> Color {
 fn furnish(
     mut commands: Commands,
     theme: Res<ActiveTheme>,
+    level: Option<Res<GraphicsLevel>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     images: Option<ResMut<Assets<Image>>>,
@@ -60,8 +64,14 @@ fn furnish(
         box_mesh: meshes.add(Cuboid::from_length(1.0)),
         panel_mesh: meshes.add(Plane3d::default().mesh().size(1.0, 1.0)),
     };
+    let painted_light = level.is_some_and(|l| *l == GraphicsLevel::Low);
     for piece in room() {
-        let material = looks.material(piece.surface, &mut materials);
+        let flat = matches!(piece.shape, Shape::Panel { .. }) || piece.surface == Surface::Rug;
+        let material = if painted_light && flat {
+            looks.painted(&piece, &mut materials)
+        } else {
+            looks.material(piece.surface, &mut materials)
+        };
         let (mesh, transform) = match piece.shape {
             Shape::Block(size) => (
                 looks.box_mesh.clone(),
@@ -97,6 +107,9 @@ fn spawn_piece(
     ));
     if !piece.casts_shadow() {
         e.insert(NotShadowCaster);
+    }
+    if !piece.receives_shadow() {
+        e.insert(NotShadowReceiver);
     }
 }
 
@@ -134,6 +147,19 @@ fn round_mesh(shape: Shape) -> Mesh {
 /// The light the walls and the ceiling give back, in the camera's units.
 const BOUNCED_NITS: f32 = 0.5;
 
+/// How bright a face looks lit by the sun through the window and the room's bounced light, as
+/// the baked environment map has it (`room.rs`): 1 is its own colour.
+#[must_use]
+pub fn daylight_on(normal: Vec3) -> f32 {
+    0.3 + 0.7 * normal.dot(SUN_FROM.normalize()).max(0.0)
+}
+
+/// The painted light's level against the lit look at Low, and the desk lamp's share on a face
+/// at a distance (its square falls off): both matched to the walls and floor as Low lit them,
+/// side by side in screenshots of attract mode's first view.
+const PAINTED_GAIN: f32 = 1.75;
+const LAMP_REACH: f32 = 62.0;
+
 /// One material per surface, made once.
 struct Looks<'a> {
     theme: &'a Theme,
@@ -156,6 +182,28 @@ impl Looks<'_> {
         let handle = materials.add(look);
         self.made.insert(surface, handle.clone());
         handle
+    }
+
+    /// A flat face (a wall, the ceiling, the floor, the rug) at Low: unlit, its light painted in.
+    fn painted(
+        &mut self,
+        piece: &Piece,
+        materials: &mut Assets<StandardMaterial>,
+    ) -> Handle<StandardMaterial> {
+        let facing = match piece.shape {
+            Shape::Panel { facing, .. } => facing,
+            _ => Vec3::Y,
+        };
+        let lit = self.look(piece.surface);
+        let from_the_lamp = (LAMP_BULB - piece.centre).dot(facing).abs().max(1.0);
+        let light =
+            (daylight_on(facing) + LAMP_REACH / (from_the_lamp * from_the_lamp)) * PAINTED_GAIN;
+        materials.add(StandardMaterial {
+            base_color: (LinearRgba::from(lit.base_color) * light).into(),
+            emissive: LinearRgba::BLACK,
+            unlit: true,
+            ..lit
+        })
     }
 
     fn look(&self, surface: Surface) -> StandardMaterial {
@@ -212,18 +260,19 @@ impl Looks<'_> {
 fn refurnish(
     mut commands: Commands,
     theme: Res<ActiveTheme>,
+    level: Option<Res<GraphicsLevel>>,
     pieces: Query<Entity, With<RoomPiece>>,
     meshes: ResMut<Assets<Mesh>>,
     materials: ResMut<Assets<StandardMaterial>>,
     images: Option<ResMut<Assets<Image>>>,
 ) {
-    if theme.is_added() {
+    if theme.is_added() && level.as_ref().is_none_or(|l| l.is_added()) {
         return;
     }
     for piece in &pieces {
         commands.entity(piece).despawn();
     }
-    furnish(commands, theme, meshes, materials, images);
+    furnish(commands, theme, level, meshes, materials, images);
 }
 
 #[cfg(test)]

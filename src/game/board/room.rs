@@ -8,8 +8,8 @@
 use bevy::asset::RenderAssetUsages;
 
 use crate::files::theme::Theme;
-use crate::game::board::furnishings::surface_colour;
-use crate::game::board::room_plan::{Piece, SUN_FROM, room, table_top};
+use crate::game::board::furnishings::{daylight_on, surface_colour};
+use crate::game::board::room_plan::{Piece, room, table_top};
 use crate::game::board::theme::ActiveTheme;
 use bevy::prelude::*;
 use bevy::render::render_resource::{
@@ -95,8 +95,7 @@ fn radiance_from_the_board(pieces: &[Piece], theme: &Theme, dir: Vec3) -> Vec3 {
     if surface.glows() {
         return albedo;
     }
-    let sun = normal.dot(SUN_FROM.normalize()).max(0.0);
-    albedo * (0.3 + 0.7 * sun)
+    albedo * daylight_on(normal)
 }
 
 /// The direction through texel `(x, y)` of cube face `face` (+X, −X, +Y, −Y, +Z, −Z).

@@ -30,6 +30,9 @@ pub const LAMP_BULB: Vec3 = Vec3::new(8.6, TABLE_TOP + 3.8, -8.6);
 /// Where the sun shines from (through the window): the table's sunlight comes from this way.
 pub const SUN_FROM: Vec3 = Vec3::new(-8.0, 11.0, 5.0);
 
+/// How far from the board's centre the furniture stands whose shadows are drawn.
+const BY_THE_TABLE: f32 = 20.0;
+
 /// What a piece's face is made of; the theme gives each its colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Surface {
@@ -144,19 +147,36 @@ impl Piece {
         }
     }
 
-    /// Whether it throws a shadow: the walls, floor and window do not (the sun shines in
-    /// through where they stand), the furniture does.
+    /// Whether it throws a shadow: the furniture by the table does (the chairs, the table's legs,
+    /// the lamp), where its shadow falls on the floor and the rug; the walls, floor and window
+    /// do not (the sun shines in through where they stand), nor what stands along the walls,
+    /// whose shadows would fall on walls that take none.
     #[must_use]
     pub fn casts_shadow(&self) -> bool {
-        !matches!(
+        let by_the_table = self.centre.xz().length() < BY_THE_TABLE;
+        by_the_table
+            && !matches!(
+                self.surface,
+                Surface::Wall
+                    | Surface::Ceiling
+                    | Surface::Floor
+                    | Surface::Rug
+                    | Surface::Daylight
+                    | Surface::Lamplight
+            )
+            && !self.name.starts_with("Window")
+    }
+
+    /// Whether the shadows fall on it: only what stands on the floor by the table and the table
+    /// itself (the floor, the rug, the table's legs, the lamp), where they ground the table. The
+    /// walls, the ceiling and the furniture along them are lit without a look at the shadow
+    /// map, which a software renderer pays for in every pixel they cover.
+    #[must_use]
+    pub fn receives_shadow(&self) -> bool {
+        matches!(
             self.surface,
-            Surface::Wall
-                | Surface::Ceiling
-                | Surface::Floor
-                | Surface::Rug
-                | Surface::Daylight
-                | Surface::Lamplight
-        ) && !self.name.starts_with("Window")
+            Surface::Floor | Surface::Rug | Surface::TableWood | Surface::Brass
+        ) && !self.name.starts_with("Chest")
     }
 
     /// Where a ray from `from` along `dir` (unit) first meets the piece's box, and the box's
@@ -571,6 +591,27 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_shadows_fall_on_the_floor_and_the_table_not_on_the_walls() {
+        let receives = |name: &str| {
+            room()
+                .iter()
+                .filter(|p| p.name == name)
+                .all(Piece::receives_shadow)
+        };
+        assert!(receives("Floor") && receives("Rug") && receives("Table leg"));
+        assert!(!receives("Wall west") && !receives("Ceiling") && !receives("Book"));
+        assert!(table_top().receives_shadow());
+        let casts = |name: &str| {
+            room()
+                .iter()
+                .filter(|p| p.name == name)
+                .all(Piece::casts_shadow)
+        };
+        assert!(casts("Chair back") && casts("Table leg") && casts("Lamp shade"));
+        assert!(!casts("Book") && !casts("Bookcase side") && !casts("Chest") && !casts("Rug"));
     }
 
     #[test]
