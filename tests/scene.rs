@@ -20,8 +20,10 @@ use stackyard::game::board::furnishings::RoomPiece;
 use stackyard::game::core::preferences::AnimationSpeed;
 
 fn game_at(quality: Quality) -> App {
-    let dir =
-        std::env::temp_dir().join(format!("stackyard-bare-{}-{quality:?}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!(
+        "stackyard-scene-{}-{quality:?}",
+        std::process::id()
+    ));
     let mut app = build(AppOptions {
         headless: true,
         quality: Some(quality),
@@ -149,20 +151,7 @@ fn the_bare_camera_has_the_levels_effects_and_draws_at_the_canvass_size() {
 
 /// Each room piece's name, whether it is unlit, and its colour's brightness (linear).
 fn room_at(quality: Quality) -> Vec<(String, bool, f32)> {
-    let dir =
-        std::env::temp_dir().join(format!("stackyard-room-{}-{quality:?}", std::process::id()));
-    let mut app = build(AppOptions {
-        headless: true,
-        quality: Some(quality),
-        data_dir: Some(dir.join("data")),
-        config_dir: Some(dir.join("config")),
-        ..AppOptions::default()
-    });
-    app.finish();
-    app.cleanup();
-    for _ in 0..3 {
-        app.update();
-    }
+    let mut app = game_at(quality);
     let world = app.world_mut();
     let mut pieces =
         world.query_filtered::<(&Name, &MeshMaterial3d<StandardMaterial>), With<RoomPiece>>();

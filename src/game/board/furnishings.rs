@@ -10,8 +10,10 @@ use std::collections::HashMap;
 
 use crate::files::theme::Theme;
 use crate::game::board::quality::GraphicsLevel;
-use crate::game::board::room_plan::{LAMP_BULB, Piece, SUN_FROM, Shape, Surface, room};
-use crate::game::board::theme::{ActiveTheme, colour};
+use crate::game::board::room_plan::{
+    LAMP_BULB, Piece, Shape, Surface, daylight_on, room, surface_colour,
+};
+use crate::game::board::theme::ActiveTheme;
 use crate::game::board::wood;
 
 /// A piece of the room.
@@ -25,27 +27,6 @@ pub(super) fn plugin(app: &mut App) {
             .run_if(resource_changed::<ActiveTheme>.or_else(resource_changed::<GraphicsLevel>))
             .in_set(crate::game::core::GameSystems::Present),
     );
-}
-
-/// The colour a surface shows in this theme.
-#[must_use]
-pub fn surface_colour(surface: Surface, theme: &Theme) -> Color {
-    let room = &theme.room;
-    colour(match surface {
-        Surface::Wall => room.wall,
-        Surface::Ceiling => room.ceiling,
-        Surface::Trim => room.trim,
-        Surface::Floor => room.floor,
-        Surface::Rug => room.rug,
-        Surface::TableWood => theme.table,
-        Surface::Furniture => room.furniture,
-        Surface::Cushion => room.cushion,
-        Surface::Book(n) => room.books[usize::from(n) % room.books.len()],
-        Surface::Canvas => room.daylight.mix(room.books[3], 0.55),
-        Surface::Brass => theme.city,
-        Surface::Daylight => room.daylight,
-        Surface::Lamplight => room.lamplight,
-    })
 }
 
 fn furnish(
@@ -146,13 +127,6 @@ fn round_mesh(shape: Shape) -> Mesh {
 
 /// The light the walls and the ceiling give back, in the camera's units.
 const BOUNCED_NITS: f32 = 0.5;
-
-/// How bright a face looks lit by the sun through the window and the room's bounced light, as
-/// the baked environment map has it (`room.rs`): 1 is its own colour.
-#[must_use]
-pub fn daylight_on(normal: Vec3) -> f32 {
-    0.3 + 0.7 * normal.dot(SUN_FROM.normalize()).max(0.0)
-}
 
 /// The painted light's level against the lit look at Low, and the desk lamp's share on a face
 /// at a distance (its square falls off): both matched to the walls and floor as Low lit them,

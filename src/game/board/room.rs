@@ -8,8 +8,7 @@
 use bevy::asset::RenderAssetUsages;
 
 use crate::files::theme::Theme;
-use crate::game::board::furnishings::{daylight_on, surface_colour};
-use crate::game::board::room_plan::{Piece, room, table_top};
+use crate::game::board::room_plan::{Piece, daylight_on, room, surface_colour, table_top};
 use crate::game::board::theme::ActiveTheme;
 use bevy::prelude::*;
 use bevy::render::render_resource::{

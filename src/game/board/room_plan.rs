@@ -1,11 +1,14 @@
 //! The room the table stands in, as plain data: pieces (boxes, cylinders, a lamp's shade and
-//! bulb), each with the kind of surface it shows. The same plan is built as meshes
+//! bulb), each with the kind of surface it shows, and how a surface looks (its colour in a theme,
+//! the daylight on a face). The same plan is built as meshes
 //! (`furnishings.rs`) and baked into the room's light (`room.rs`), so what the varnish and the
 //! stones reflect is what stands around them. One unit is a board's cell (about 4.5 cm).
 
 use bevy::prelude::*;
 
+use crate::files::theme::Theme;
 use crate::game::board::layout::TABLE_TOP;
+use crate::game::board::theme::colour;
 
 /// The floor's height: a table's height (about 75 cm) below its top.
 pub const FLOOR: f32 = TABLE_TOP - 16.5;
@@ -70,6 +73,34 @@ impl Surface {
     pub fn glows(self) -> bool {
         matches!(self, Surface::Daylight | Surface::Lamplight)
     }
+}
+
+/// The colour a surface shows in this theme.
+#[must_use]
+pub fn surface_colour(surface: Surface, theme: &Theme) -> Color {
+    let room = &theme.room;
+    colour(match surface {
+        Surface::Wall => room.wall,
+        Surface::Ceiling => room.ceiling,
+        Surface::Trim => room.trim,
+        Surface::Floor => room.floor,
+        Surface::Rug => room.rug,
+        Surface::TableWood => theme.table,
+        Surface::Furniture => room.furniture,
+        Surface::Cushion => room.cushion,
+        Surface::Book(n) => room.books[usize::from(n) % room.books.len()],
+        Surface::Canvas => room.daylight.mix(room.books[3], 0.55),
+        Surface::Brass => theme.city,
+        Surface::Daylight => room.daylight,
+        Surface::Lamplight => room.lamplight,
+    })
+}
+
+/// How bright a face looks lit by the sun through the window and the room's bounced light, as
+/// the baked environment map has it (`room.rs`): 1 is its own colour.
+#[must_use]
+pub fn daylight_on(normal: Vec3) -> f32 {
+    0.3 + 0.7 * normal.dot(SUN_FROM.normalize()).max(0.0)
 }
 
 /// A piece's shape, centred on its place.
