@@ -221,7 +221,7 @@ pub fn run(request: &FramesRequest) -> Result<Vec<String>, String> {
             decisions += app.world().resource::<Replay>().played;
         }
         if request.thinking {
-            run.extend_main(think(&mut app, &clock, share));
+            run.add_thinking(&think(&mut app, &clock, share));
         }
         let mut game = FrameTimes::of_run(quality, &run)?;
         game.decisions = decisions;
@@ -391,42 +391,61 @@ impl Doing {
 }
 
 /// The frames measured: each one's time in seconds, its CPU time by where it went, and what
-/// the board was doing.
+/// the board was doing; and apart, the main world's time in the frames drawn while the computer
+/// thought on both sides (with the search taking the cores, they are not the frames the bench
+/// reports).
 #[derive(Debug, Default)]
 struct Measured {
     frames: Vec<f64>,
     main: Vec<MainCpu>,
     render: Vec<RenderCpu>,
     doing: Vec<Doing>,
+    thinking_main_ms: Vec<f64>,
+}
+
+/// A frame's main world, all its schedules, in milliseconds.
+fn main_ms(frame: &MainCpu) -> f64 {
+    frame.iter().map(|s| s.1).sum::<f64>() * 1000.0
 }
 
 impl Measured {
-    fn extend(&mut self, mut more: Measured) {
-        self.frames.append(&mut more.frames);
-        self.extend_main(more);
-    }
-
-    /// Only the main world's figures: frames drawn with the search taking the cores are not
-    /// the frame times the bench reports.
-    fn extend_main(&mut self, more: Measured) {
+    fn extend(&mut self, more: Measured) {
+        self.frames.extend(more.frames);
         self.main.extend(more.main);
         self.render.extend(more.render);
         self.doing.extend(more.doing);
     }
 
+    /// Keeps only the main world's time of the frames drawn while the computer thought.
+    fn add_thinking(&mut self, more: &Measured) {
+        let thought = more.main.iter().zip(&more.doing);
+        self.thinking_main_ms.extend(
+            thought
+                .filter(|(_, d)| **d == Doing::Thinking)
+                .map(|(f, _)| main_ms(f)),
+        );
+    }
+
     /// The main world's median a frame for each of [`Doing`]'s states, in milliseconds.
     fn main_by_state(&self) -> [Option<f64>; 3] {
-        [Doing::Still, Doing::Moving, Doing::Thinking].map(|state| {
-            let mut ms: Vec<f64> = self
-                .main
-                .iter()
-                .zip(&self.doing)
-                .filter(|(_, d)| **d == state)
-                .map(|(frame, _)| frame.iter().map(|s| s.1).sum::<f64>() * 1000.0)
-                .collect();
+        let median = |mut ms: Vec<f64>| {
             ms.sort_by(f64::total_cmp);
             ms.get(ms.len() / 2).copied()
-        })
+        };
+        let of = |state: Doing| {
+            let frames = self.main.iter().zip(&self.doing);
+            median(
+                frames
+                    .filter(|(_, d)| **d == state)
+                    .map(|(f, _)| main_ms(f))
+                    .collect(),
+            )
+        };
+        [
+            of(Doing::Still),
+            of(Doing::Moving),
+            median(self.thinking_main_ms.clone()),
+        ]
     }
 }
 
@@ -507,6 +526,7 @@ mod tests {
                 main,
                 render: render.to_vec(),
                 doing: vec![Doing::Moving],
+                thinking_main_ms: Vec::new(),
             };
             FrameTimes::of_run(Quality::Low, &run).unwrap()
         };
@@ -523,6 +543,27 @@ mod tests {
             !json.contains("main_still_ms"),
             "no frame stood still: {json}"
         );
+    }
+
+    #[test]
+    fn frames_drawn_while_the_computer_thinks_count_only_for_the_main_worlds_figure() {
+        let frame = |ms: f64| vec![("Update".to_owned(), ms / 1000.0)];
+        let mut run = Measured {
+            frames: vec![0.01, 0.01],
+            main: vec![frame(1.0), frame(3.0)],
+            render: vec![RenderCpu::default(); 2],
+            doing: vec![Doing::Still, Doing::Moving],
+            thinking_main_ms: Vec::new(),
+        };
+        let thought = Measured {
+            main: vec![frame(50.0), frame(9.0)],
+            doing: vec![Doing::Thinking, Doing::Moving],
+            ..Measured::default()
+        };
+        run.add_thinking(&thought);
+        assert_eq!(run.main_by_state(), [Some(1.0), Some(3.0), Some(50.0)]);
+        let summary = CpuSummary::of(&run.main, &run.render).unwrap();
+        assert!((summary.main_ms - 3.0).abs() < 1e-9, "{summary:?}");
     }
 
     #[test]
