@@ -11,6 +11,7 @@ use bevy::window::{PrimaryWindow, WindowEvent};
 use stackyard::app::{AppOptions, build};
 use stackyard::game::board::camera::Orbit;
 use stackyard::game::board::fly_in::FlyIn;
+use stackyard::game::board::framing::FramingGoal;
 use stackyard::game::board::layout::{cell_centre, stack_top};
 use stackyard::game::board::stones::{StackStones, StackView};
 use stackyard::game::core::session::Session;
@@ -53,6 +54,12 @@ fn app() -> App {
 
 /// Where a cell's stack top is on screen.
 fn on_screen(app: &mut App, cell: Cell) -> Vec2 {
+    // A panel that opened moves the framing: a finger aims where the board rests, not where it
+    // passes while the camera eases there.
+    let started = std::time::Instant::now();
+    while !framed(app) && started.elapsed().as_secs() < 20 {
+        app.update();
+    }
     let g = app.world().resource::<Session>().position().id().geometry();
     let height = app
         .world_mut()
@@ -68,6 +75,14 @@ fn on_screen(app: &mut App, cell: Cell) -> Vec2 {
     camera
         .world_to_viewport(at, cell_centre(g, cell) + Vec3::Y * stack_top(height))
         .unwrap()
+}
+
+/// Whether the camera stands at its framing.
+fn framed(app: &mut App) -> bool {
+    app.world_mut()
+        .query::<(&Orbit, Option<&FramingGoal>)>()
+        .single(app.world())
+        .is_ok_and(|(orbit, goal)| goal.is_none_or(|g| g.reached(orbit)))
 }
 
 fn window(app: &mut App) -> Entity {
