@@ -102,6 +102,23 @@ fn the_bare_scene_draws_every_mesh_and_light_of_the_game_with_its_assets() {
 }
 
 #[test]
+fn at_low_the_bare_scene_has_the_rooms_painted_light_too() {
+    let mut game = game_at(Quality::Low);
+    let mut bare = bare_copy(game.world());
+    let unlit = |world: &mut World| {
+        let mut meshes = world.query::<&MeshMaterial3d<StandardMaterial>>();
+        let materials = world.resource::<Assets<StandardMaterial>>();
+        meshes
+            .iter(world)
+            .filter(|m| materials.get(&m.0).is_some_and(|m| m.unlit))
+            .count()
+    };
+    let painted = unlit(game.world_mut());
+    assert!(painted >= 6, "the walls, ceiling, floor and rug: {painted}");
+    assert_eq!(unlit(&mut bare), painted);
+}
+
+#[test]
 fn the_bare_camera_has_the_levels_effects_and_draws_at_the_canvass_size() {
     for (quality, effects) in [(Quality::Low, false), (Quality::High, true)] {
         let game = game_at(quality);
