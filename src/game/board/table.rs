@@ -10,7 +10,7 @@ use crate::files::theme::Theme;
 use crate::rules::{Cell, Game, GameId, Geometry, Player};
 
 use crate::game::board::layout::{BOARD_TOP, CELL, cell_centre};
-use crate::game::board::room_plan::{LAMP_BULB, SUN_FROM, Shape, table_top};
+use crate::game::board::room_plan::{LAMP_BULB, SUN_FROM, table_top};
 use crate::game::board::stone_mesh::rounded_disc;
 use crate::game::board::tap::report_clicks;
 use crate::game::board::theme::{ActiveTheme, Table, colour};
@@ -72,9 +72,7 @@ fn spawn_table(
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     let top = table_top();
-    let Shape::Block(size) = top.shape else {
-        unreachable!("the table top is a block")
-    };
+    let size = top.shape.half_extent() * 2.0;
     commands.spawn((
         Name::new(top.name),
         Table,
