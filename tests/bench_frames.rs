@@ -1,6 +1,7 @@
 //! `stackyard bench-frames` as a person runs it: off-screen, no window and no X server, it
 //! replays the recorded games with their animations and prints frame times, the CPU time by
-//! where it went, and the bare scene's beside them; bad arguments are refused with a message. Drawing needs a Vulkan adapter (Mesa's lavapipe will do); without
+//! where it went, the GPU's time by pass, and the bare scene's beside them; bad arguments are
+//! refused with a message. Drawing needs a Vulkan adapter (Mesa's lavapipe will do); without
 //! one the drawing test says why it skips, and with `CI` set it fails instead.
 
 use std::process::Command;
@@ -41,6 +42,7 @@ fn low_is_measured_off_screen_while_the_games_replay() {
         "--size",
         "640x360",
         "--json",
+        "--gpu-passes",
     ]);
     let text = String::from_utf8_lossy(&out.stdout);
     if !out.status.success() {
@@ -92,4 +94,10 @@ fn low_is_measured_off_screen_while_the_games_replay() {
         (ratio - number("cpu_ms") / number_in(bare, "cpu_ms")).abs() < 0.01,
         "{line}"
     );
+    // The GPU's time by pass: Mesa's lavapipe has timestamp queries, so the 3D view's main
+    // pass is timed there.
+    let passes = &line[line.find("\"gpu_passes\": {").expect("the GPU's passes")..];
+    if line.contains("llvmpipe") {
+        assert!(number_in(passes, "main_opaque_pass_3d") > 0.0, "{passes}");
+    }
 }

@@ -25,6 +25,7 @@ use crate::rules::GameId;
 use super::AppOptions;
 use super::bare_scene::{self, Target};
 use super::frame_clock::{self, CpuSummary, FrameClock, MainCpu, RenderCpu};
+use super::gpu_passes::{self, PassLog};
 
 /// What `bench-frames` measures.
 #[derive(Debug, Clone)]
@@ -40,6 +41,11 @@ pub struct FramesRequest {
     /// After the replays, the computer thinks on both sides for a share of the time, and the
     /// main world's time while it thinks is reported (the search takes every core but one).
     pub thinking: bool,
+    /// Each render pass's GPU time is reported too (Bevy's render diagnostics).
+    pub gpu_passes: bool,
+    /// The game's main world runs its systems on Bevy's thread pool, as Bevy's default is (the
+    /// app runs them on one thread), to compare.
+    pub thread_pool: bool,
 }
 
 /// Frame times at one level.
@@ -132,6 +138,8 @@ pub struct LevelFigures {
     pub game: FrameTimes,
     /// The bare scene of the same level.
     pub bare: Option<FrameTimes>,
+    /// Each render pass's median GPU time in milliseconds, the slowest first, when asked for.
+    pub gpu_passes: Option<Vec<(String, f64)>>,
 }
 
 impl LevelFigures {
@@ -152,8 +160,11 @@ impl LevelFigures {
                 format!(", \"bare\": {{{}}}", b.json_fields())
             });
             let ratio = ratio.map_or_else(String::new, |r| format!(", \"cpu_ratio\": {r:.2}"));
+            let passes = self.gpu_passes.as_ref().map_or_else(String::new, |p| {
+                format!(", \"gpu_passes\": {}", gpu_passes::json(p))
+            });
             return vec![format!(
-                "{{\"adapter\": \"{adapter}\", \"quality\": \"{name}\", {}, \"decisions\": {}{bare}{ratio}}}",
+                "{{\"adapter\": \"{adapter}\", \"quality\": \"{name}\", {}, \"decisions\": {}{bare}{ratio}{passes}}}",
                 self.game.json_fields(),
                 self.game.decisions
             )];
@@ -170,6 +181,11 @@ impl LevelFigures {
                 .map(|c| format!("        {}", c.line())),
         );
         lines.extend(self.game.states_line().map(|l| format!("        {l}")));
+        lines.extend(
+            self.gpu_passes
+                .as_ref()
+                .map(|p| format!("        {}", gpu_passes::line(p))),
+        );
         if let Some(bare) = &self.bare {
             lines.push(bare.table_line("  bare"));
             lines.extend(bare.cpu.as_ref().map(|c| format!("        {}", c.line())));
@@ -193,9 +209,13 @@ pub fn run(request: &FramesRequest) -> Result<Vec<String>, String> {
         data_dir: Some(scratch.join("data")),
         config_dir: Some(scratch.join("config")),
         position: records[0].start.clone(),
+        thread_pool: request.thread_pool,
         ..AppOptions::default()
     });
     app.add_systems(Update, play_recorded_decisions);
+    if request.gpu_passes {
+        gpu_passes::install(&mut app);
+    }
     let clock = frame_clock::install(&mut app).ok_or("no renderer to measure")?;
     app.finish();
     app.cleanup();
@@ -213,11 +233,12 @@ pub fn run(request: &FramesRequest) -> Result<Vec<String>, String> {
         let quality = level_of(asked, app.world().get_resource::<RenderAdapterInfo>());
         app.world_mut().insert_resource(QualityChoice(quality));
         let (mut run, mut decisions) = (Measured::default(), 0);
+        let mut passes = PassLog::default();
         for game in &records {
             replay(&mut app, game);
             settle(&mut app, &clock);
             app.world_mut().resource_mut::<Replay>().played = 0;
-            run.extend(measure(&mut app, &clock, share));
+            run.extend(measure(&mut app, &clock, share, Some(&mut passes)));
             decisions += app.world().resource::<Replay>().played;
         }
         if request.thinking {
@@ -230,6 +251,7 @@ pub fn run(request: &FramesRequest) -> Result<Vec<String>, String> {
         let figures = LevelFigures {
             game,
             bare: Some(bare),
+            gpu_passes: request.gpu_passes.then(|| passes.medians()),
         };
         lines.extend(figures.lines(&adapter, request.json));
     }
@@ -344,7 +366,7 @@ fn measure_bare(game: &World, quality: Quality, how_long: Duration) -> Result<Fr
     bare.finish();
     bare.cleanup();
     settle(&mut bare, &clock);
-    FrameTimes::of_run(quality, &measure(&mut bare, &clock, how_long))
+    FrameTimes::of_run(quality, &measure(&mut bare, &clock, how_long, None))
 }
 
 /// Draws frames until every pipeline the level needs is compiled (none waiting for 10 frames),
@@ -461,15 +483,21 @@ fn think(app: &mut App, clock: &FrameClock, how_long: Duration) -> Measured {
         master_time: how_long,
         ..people
     };
-    let run = measure(app, clock, how_long);
+    let run = measure(app, clock, how_long, None);
     let world = app.world_mut();
     *world.resource_mut::<Seats>() = people;
     world.remove_resource::<Thinking>();
     run
 }
 
-/// Draws frames for `how_long`, each timed as a whole and by where its CPU time went.
-fn measure(app: &mut App, clock: &FrameClock, how_long: Duration) -> Measured {
+/// Draws frames for `how_long`, each timed as a whole and by where its CPU time went, reading
+/// the GPU's time by pass into `passes` when given.
+fn measure(
+    app: &mut App,
+    clock: &FrameClock,
+    how_long: Duration,
+    mut passes: Option<&mut PassLog>,
+) -> Measured {
     let _ = clock.take_render_frames();
     let started = Instant::now();
     let mut run = Measured::default();
@@ -478,6 +506,9 @@ fn measure(app: &mut App, clock: &FrameClock, how_long: Duration) -> Measured {
         run.main.push(frame_clock::timed_update(app));
         run.frames.push(t.elapsed().as_secs_f64());
         run.doing.push(Doing::of(app.world()));
+        if let Some(passes) = passes.as_deref_mut() {
+            passes.read(app.world());
+        }
     }
     run.render = clock.take_render_frames();
     run
@@ -503,6 +534,7 @@ mod tests {
         let figures = LevelFigures {
             game: FrameTimes::of(Quality::High, &[0.004, 0.006]).unwrap(),
             bare: None,
+            gpu_passes: None,
         };
         assert_eq!(
             figures.lines("GPU \"X\"", true),
@@ -533,11 +565,15 @@ mod tests {
         let figures = LevelFigures {
             game: with_cpu(0.005),
             bare: Some(with_cpu(0.001)),
+            gpu_passes: Some(vec![("ssao".to_owned(), 1.5)]),
         };
         assert!((figures.cpu_ratio().unwrap() - 3.0).abs() < 1e-9);
         let json = &figures.lines("a", true)[0];
         assert!(json.contains("\"bare\": {\"frames\": 1"), "{json}");
-        assert!(json.ends_with("\"cpu_ratio\": 3.00}"), "{json}");
+        assert!(
+            json.ends_with("\"cpu_ratio\": 3.00, \"gpu_passes\": {\"ssao\": 1.500}}"),
+            "{json}"
+        );
         assert!(json.contains("\"main_moving_ms\": 5.000"), "{json}");
         assert!(
             !json.contains("main_still_ms"),

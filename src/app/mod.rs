@@ -4,7 +4,9 @@ pub mod bare_scene;
 pub mod bench_frames;
 pub mod frame_clock;
 pub mod game_gif;
+pub mod gpu_passes;
 pub mod icon;
+mod one_thread;
 mod opening;
 pub mod render_errors;
 mod screenshot;
@@ -74,6 +76,9 @@ pub struct AppOptions {
     pub freeze_after: Option<f32>,
     /// The window's size (`--window-size`; 1280x720 if none).
     pub window_size: Option<UVec2>,
+    /// The main world's systems run on Bevy's thread pool, as Bevy's default is, instead of one
+    /// after another on the app's thread (`bench-frames --thread-pool`, to compare).
+    pub thread_pool: bool,
     /// Destroy the graphics device this many seconds after the start (the hidden
     /// `--lose-device-after`, for the test of the recovery).
     pub lose_device_after: Option<f32>,
@@ -229,6 +234,9 @@ pub fn build(options: AppOptions) -> App {
     if let Some(path) = options.screenshot {
         app.insert_resource(game::core::preferences::AnimationSpeed::Off);
         screenshot::add(&mut app, path);
+    }
+    if !options.thread_pool {
+        app.add_plugins(one_thread::OneThread);
     }
     app
 }
@@ -469,6 +477,7 @@ impl Default for AppOptions {
             panic_after: None,
             freeze_after: None,
             window_size: None,
+            thread_pool: false,
             lose_device_after: None,
             headless: false,
             offscreen: None,

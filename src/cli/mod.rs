@@ -265,6 +265,13 @@ enum Command {
         /// main world's time a frame while it thinks (the search takes every core but one)
         #[arg(long)]
         thinking: bool,
+        /// Also report each render pass's GPU time (where the adapter has timestamp queries)
+        #[arg(long)]
+        gpu_passes: bool,
+        /// Run the game's main world on Bevy's thread pool, as Bevy's default is, instead of on
+        /// one thread as the app does (to compare)
+        #[arg(long)]
+        thread_pool: bool,
     },
     /// Draw a saved game's main line as an animated GIF, off-screen (no window needed): the
     /// start, then each move's animation and the position it reaches
@@ -384,6 +391,8 @@ fn bench_frames(
     size: &str,
     json: bool,
     thinking: bool,
+    gpu_passes: bool,
+    thread_pool: bool,
 ) -> Result<Vec<String>, referee::Failure> {
     use crate::files::settings::Quality;
     let bevy::math::UVec2 { x: w, y: h } = picture_size(size)?;
@@ -402,6 +411,8 @@ fn bench_frames(
         size: bevy::math::UVec2::new(w, h),
         json,
         thinking,
+        gpu_passes,
+        thread_pool,
     })
     .map_err(|why| referee::Failure {
         code: 1,
@@ -634,7 +645,17 @@ fn run_command(command: Command, err: &mut dyn Write) -> Result<Vec<String>, ref
             size,
             json,
             thinking,
-        } => bench_frames(quality, seconds, &size, json, thinking),
+            gpu_passes,
+            thread_pool,
+        } => bench_frames(
+            quality,
+            seconds,
+            &size,
+            json,
+            thinking,
+            gpu_passes,
+            thread_pool,
+        ),
         #[cfg(feature = "app")]
         Command::Gif {
             load,
