@@ -55,11 +55,6 @@ impl PassLog {
         }
     }
 
-    /// Forgets the times read so far (a new level begins).
-    pub fn clear(&mut self) {
-        self.times.clear();
-    }
-
     /// Each pass's median GPU time in milliseconds, the slowest first.
     #[must_use]
     pub fn medians(&self) -> Vec<(String, f64)> {
@@ -143,7 +138,5 @@ mod tests {
             json(&log.medians()),
             "{\"ssao\": 2.000, \"tonemapping\": 0.750}"
         );
-        log.clear();
-        assert!(log.medians().is_empty());
     }
 }
