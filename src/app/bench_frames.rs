@@ -238,7 +238,8 @@ pub fn run(request: &FramesRequest) -> Result<Vec<String>, String> {
             replay(&mut app, game);
             settle(&mut app, &clock);
             app.world_mut().resource_mut::<Replay>().played = 0;
-            run.extend(measure(&mut app, &clock, share, Some(&mut passes)));
+            let passes = request.gpu_passes.then_some(&mut passes);
+            run.extend(measure(&mut app, &clock, share, passes));
             decisions += app.world().resource::<Replay>().played;
         }
         if request.thinking {

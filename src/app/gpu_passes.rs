@@ -10,6 +10,8 @@ use bevy::diagnostic::DiagnosticsStore;
 use bevy::prelude::*;
 use bevy::render::diagnostic::RenderDiagnosticsPlugin;
 
+use crate::files::visit_stats::median;
+
 /// The ending Bevy gives a pass's GPU time in its diagnostic path.
 const GPU_TIME: &str = "/elapsed_gpu";
 
@@ -61,17 +63,11 @@ impl PassLog {
         let mut medians: Vec<(String, f64)> = self
             .times
             .iter()
-            .filter_map(|(pass, ms)| median(ms).map(|m| (pass.clone(), m)))
+            .filter_map(|(pass, ms)| median(&mut ms.clone()).map(|m| (pass.clone(), m)))
             .collect();
         medians.sort_by(|a, b| b.1.total_cmp(&a.1));
         medians
     }
-}
-
-fn median(ms: &[f64]) -> Option<f64> {
-    let mut sorted = ms.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    sorted.get(sorted.len() / 2).copied()
 }
 
 /// The medians as one line of words.
