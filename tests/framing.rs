@@ -2,7 +2,7 @@
 //! Mesa's software Vulkan) at 1024x768, 1280x720, 1920x1080 and a portrait 1080x1920, in English
 //! and German, as a window and as a kiosk at its profile's menu size, its layout read from
 //! `--print-layout`; no cell's centre, no stack's top and no height tag may lie under a panel,
-//! and no two panels may overlap. One app shows all five games in English, then in
+//! no panel may run past the window's edge, and no two panels may overlap. One app shows all five games in English, then in
 //! German (`--layout-tour`). Without Xvfb it says why it skips; with `CI` set it fails instead.
 
 mod common;
@@ -12,7 +12,7 @@ use std::path::Path;
 
 use common::xvfb::{Xvfb, missing_tools};
 use stackyard::game::screens::layout_report::{
-    LINE_PREFIX, LayoutReport, PixelRect, SETTLED_LINE, covered_controls,
+    LINE_PREFIX, LayoutReport, PixelRect, SETTLED_LINE, covered_controls, panels_off_window,
 };
 
 /// The sizes checked, each on an X screen of its own size (a kiosk fills its screen).
@@ -105,6 +105,13 @@ fn hidden(report: &LayoutReport) -> Vec<String> {
                 ));
             }
         }
+    }
+    for p in panels_off_window(report) {
+        let panel = &report.panels[p];
+        found.push(format!(
+            "{} at {:?} runs past the window",
+            panel.id, panel.rect
+        ));
     }
     for (c, p) in covered_controls(report) {
         found.push(format!(

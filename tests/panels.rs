@@ -1,7 +1,8 @@
 //! No panel covers another panel's controls: every screen rendered in a real window (Xvfb, Mesa's
 //! software Vulkan) at 1280x720, at the normal and at the largest menu size, its layout read from
 //! `--print-layout`, and every control checked against the panels drawn above it (dialogs such
-//! as Settings may cover what is under them while they are open).
+//! as Settings may cover what is under them while they are open), and every panel kept inside
+//! the window.
 //! Without Xvfb it says why it skips; with `CI` set it fails instead.
 
 mod common;
@@ -11,7 +12,7 @@ use std::path::Path;
 
 use common::xvfb::{Xvfb, missing_tools};
 use stackyard::game::screens::layout_report::{
-    LINE_PREFIX, LayoutReport, SETTLED_LINE, covered_controls,
+    LINE_PREFIX, LayoutReport, SETTLED_LINE, covered_controls, panels_off_window,
 };
 
 /// The largest menu size the Settings window offers.
@@ -48,8 +49,12 @@ fn final_layout(x: &Xvfb, dir: &Path, args: &[&str]) -> LayoutReport {
     ron::from_str(&text).expect("a layout line")
 }
 
-/// What covers what on one screen, in words.
+/// What covers what on one screen, and what runs past the window, in words.
 fn overlaps(report: &LayoutReport) -> Vec<String> {
+    let off = panels_off_window(report).into_iter().map(|p| {
+        let panel = &report.panels[p];
+        format!("{} at {:?} runs past the window", panel.id, panel.rect)
+    });
     covered_controls(report)
         .into_iter()
         .map(|(c, p)| {
@@ -63,6 +68,7 @@ fn overlaps(report: &LayoutReport) -> Vec<String> {
                 panel.rect
             )
         })
+        .chain(off)
         .collect()
 }
 
@@ -95,6 +101,12 @@ fn screens() -> Vec<Screen> {
         false,
     ));
     args.push((owned(&["--screen", "settings"]), false));
+    // A long game that has ended: the game-over dialog over the panels, the longest move list.
+    let replay = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/replays/splay.ron");
+    let replay = replay.display().to_string();
+    for kiosk in [false, true] {
+        args.push((owned(&["--load", &replay, "--screen", "game"]), kiosk));
+    }
     args.push((owned(&["--screen", "attract"]), true));
     args.push((owned(&["--screen", "idle-prompt"]), true));
     [1.0, LARGEST]
@@ -135,6 +147,8 @@ fn check_screen(x: &Xvfb, screen: &Screen, number: usize) -> Vec<String> {
         .unwrap();
         args.extend(["--profile".to_owned(), profile.display().to_string()]);
     }
+    // The games the app saves on its own stay in this folder.
+    args.extend(["--data-dir".to_owned(), dir.display().to_string()]);
     args.extend(screen.args.iter().cloned());
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let report = final_layout(x, &dir, &args);

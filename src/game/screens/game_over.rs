@@ -40,6 +40,8 @@ fn show_game_over(
     egui::Window::new(tr.t("over.title"))
         .id(egui::Id::new("game over"))
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        // A dialog stands above the panels, whichever was touched last.
+        .order(egui::Order::Foreground)
         .resizable(false)
         .collapsible(false)
         .show(ctx, |ui| {

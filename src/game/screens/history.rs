@@ -3,6 +3,7 @@
 //! with a way back to the live game); promoting and deleting a line; undo and redo of whole
 //! moves; copying the game record or the position, and pasting one.
 
+use crate::game::ui::fitted::{fitting, show_fitted};
 use crate::game::ui::palette;
 use crate::game::ui::viewport::shown_window;
 use bevy::prelude::*;
@@ -38,6 +39,9 @@ impl EngineSight<'_> {
     }
 }
 
+/// The move list's height where the window has room, in points.
+const LIST_HEIGHT: f32 = 360.0;
+
 /// Whether the game panel leaves the moves window no room beside it (a narrow window, a kiosk's
 /// large menus in a longer language): the list then gives way, and the board keeps its room.
 fn crowded_out(ctx: &egui::Context) -> bool {
@@ -66,7 +70,7 @@ fn show_move_list(
     if crowded_out(ctx) {
         return Ok(());
     }
-    egui::Window::new(tr.t("moves.title"))
+    fitting(egui::Window::new(tr.t("moves.title")), ctx)
         .id(egui::Id::new("moves window"))
         .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
         .resizable(false)
@@ -76,10 +80,11 @@ fn show_move_list(
         .show(ctx, |ui| {
             viewing_note(ui, &tr, &session, &mut requests);
             undo_and_redo(ui, &tr, &session, &mut requests);
-            egui::ScrollArea::vertical()
-                .max_height(360.0)
-                .stick_to_bottom(true)
-                .show(ui, |ui| move_rows(ui, &tr, &session, &mut requests));
+            // The list is as tall as the window leaves it, with what follows it still shown.
+            let list = egui::ScrollArea::vertical().stick_to_bottom(true);
+            show_fitted(ui, list, LIST_HEIGHT, |ui| {
+                move_rows(ui, &tr, &session, &mut requests);
+            });
             shown_move_buttons(ui, &tr, &session, &mut requests);
             if engine.allowed(&session) {
                 ui.separator();

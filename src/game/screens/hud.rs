@@ -2,7 +2,8 @@
 //! and the board's coordinates painted beside its edges.
 
 use crate::game::board::camera::Orbit;
-use crate::game::ui::choices::{edit_options, seat_picker};
+use crate::game::ui::choices::{edit_options, seat_label, seat_picker};
+use crate::game::ui::fitted;
 use crate::game::ui::palette;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -41,6 +42,12 @@ pub(super) fn plugin(app: &mut App) {
                 .before(crate::game::screens::count_input::type_count_digits)
                 .before(crate::game::core::session::apply_session_requests),
         );
+}
+
+/// The game panel's width where the window has room, in points: a kiosk's touch-sized seat
+/// pickers fit beside their labels.
+fn panel_width(kiosk: bool) -> f32 {
+    if kiosk { 360.0 } else { 290.0 }
 }
 
 /// The choices of the panel's "Start a new game" section.
@@ -186,13 +193,13 @@ fn show_panel(
     let mut go_to = None;
     let mut chosen_seats = *seats;
     let widest = (ctx.content_rect().width() * 0.3).max(240.0);
-    egui::Window::new(tr.game(position.id()))
+    fitted::fitting(egui::Window::new(tr.game(position.id())), ctx)
         .id(egui::Id::new("game panel"))
         .anchor(egui::Align2::RIGHT_TOP, [-12.0, 12.0])
         .resizable(false)
         .collapsible(false)
         .movable(false)
-        .default_width(290.0)
+        .default_width(panel_width(kiosk.is_some()).min(widest))
         // A narrow window or a kiosk's large menus: the panel wraps its lines, not the board.
         .max_width(widest)
         .show(ctx, |ui| {
@@ -212,19 +219,23 @@ fn show_panel(
                 go_to = turn_buttons(ui, &tr, &status, &mut requests, &mut hints);
                 ui.separator();
             }
-            chosen_seats = captures_and_seats(ui, &tr, &session, *status.seats);
-            position_notes(ui, &tr, &session, hovered.0);
-            ui.separator();
-            if kiosk.is_none() {
-                go_to = turn_buttons(ui, &tr, &status, &mut requests, &mut hints);
+            // The rest scrolls where the window is too short for it (a kiosk's large menus).
+            let rest = egui::ScrollArea::vertical().id_salt("game panel sections");
+            fitted::show_fitted(ui, rest, f32::INFINITY, |ui| {
+                chosen_seats = captures_and_seats(ui, &tr, &session, *status.seats);
+                position_notes(ui, &tr, &session, hovered.0);
                 ui.separator();
-            }
-            pick_game(ui, &tr, &mut picker, &mut requests);
-            // A kiosk keeps no files: visitors neither save nor load.
-            if kiosk.is_none() {
-                crate::game::screens::saves::saved_games_section(ui, &tr, &mut files);
-            }
-            ui.small(tr.t("hud.camera_help"));
+                if kiosk.is_none() {
+                    go_to = turn_buttons(ui, &tr, &status, &mut requests, &mut hints);
+                    ui.separator();
+                }
+                pick_game(ui, &tr, &mut picker, &mut requests);
+                // A kiosk keeps no files: visitors neither save nor load.
+                if kiosk.is_none() {
+                    crate::game::screens::saves::saved_games_section(ui, &tr, &mut files);
+                }
+                ui.small(tr.t("hud.camera_help"));
+            });
         });
     // A seat chosen in the panel counts from the next frame.
     if chosen_seats != *seats {
@@ -350,6 +361,7 @@ fn captures_and_seats(ui: &mut egui::Ui, tr: &Tr, session: &Session, seats: Seat
                 Player::Black => &mut chosen.black,
                 Player::White => &mut chosen.white,
             };
+            fitted::wrap_before_combo_box(ui, &seat_label(tr, *seat));
             seat_picker(ui, tr, p, seat);
         });
     }

@@ -204,6 +204,22 @@ pub fn covered_controls(report: &LayoutReport) -> Vec<(usize, usize)> {
     covered
 }
 
+/// Panels that run past the window's edges (by more than half a pixel), dialogs included.
+#[must_use]
+pub fn panels_off_window(report: &LayoutReport) -> Vec<usize> {
+    let [width, height] = report.window;
+    report
+        .panels
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| {
+            let [left, top, right, bottom] = p.rect;
+            left < -0.5 || top < -0.5 || right > width + 0.5 || bottom > height + 0.5
+        })
+        .map(|(n, _)| n)
+        .collect()
+}
+
 fn pixels(rect: egui::Rect, scale: f32) -> PixelRect {
     [
         rect.min.x * scale,

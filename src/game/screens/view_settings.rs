@@ -80,12 +80,17 @@ pub struct WindowModeLocked;
 /// Moves window, the turn banner and the game panel, and the panel's full height.
 pub const MIN_SCREEN_POINTS: Vec2 = Vec2::new(1000.0, 600.0);
 
-/// The zoom for a menu size in a window of this logical size: the chosen size, reduced where
-/// the window is too small for it (the largest menu size in a 1280x720 window), never below the
-/// smallest menu size.
+/// The same for a kiosk, whose touch-sized controls and text take more points: its game panel's
+/// turn (the goal, the prompt and the buttons) and a few rows below it.
+pub const KIOSK_MIN_SCREEN_POINTS: Vec2 = Vec2::new(1000.0, 720.0);
+
+/// The zoom for a menu size in a window of this logical size, for panels laid out for `least`
+/// points: the chosen size, reduced where the window is too small for it (the largest menu size
+/// in a 1280x720 window, a kiosk's in one under 1080 pixels tall), never below the smallest
+/// menu size.
 #[must_use]
-pub fn fitted_zoom(chosen: f32, window: Vec2) -> f32 {
-    let fits = (window.x / MIN_SCREEN_POINTS.x).min(window.y / MIN_SCREEN_POINTS.y);
+pub fn fitted_zoom(chosen: f32, window: Vec2, least: Vec2) -> f32 {
+    let fits = (window.x / least.x).min(window.y / least.y);
     chosen.min(fits).max(*UI_SCALES.start())
 }
 
@@ -94,10 +99,16 @@ fn apply_ui_scale(
     mut contexts: EguiContexts,
     scale: Res<UiScale>,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    kiosk: Option<Res<crate::game::core::kiosk::Kiosk>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let least = if kiosk.is_some() {
+        KIOSK_MIN_SCREEN_POINTS
+    } else {
+        MIN_SCREEN_POINTS
+    };
     let zoom = windows.single().map_or(scale.0, |w| {
-        fitted_zoom(scale.0, Vec2::new(w.width(), w.height()))
+        fitted_zoom(scale.0, Vec2::new(w.width(), w.height()), least)
     });
     if (ctx.zoom_factor() - zoom).abs() > f32::EPSILON {
         ctx.set_zoom_factor(zoom);
@@ -484,12 +495,22 @@ mod tests {
 
     #[test]
     fn a_menu_size_too_large_for_the_window_is_reduced_to_fit() {
+        let least = MIN_SCREEN_POINTS;
         let small = Vec2::new(1280.0, 720.0);
-        assert!((fitted_zoom(2.0, small) - 1.2).abs() < 1e-6);
-        assert!((fitted_zoom(1.0, small) - 1.0).abs() < 1e-6);
+        assert!((fitted_zoom(2.0, small, least) - 1.2).abs() < 1e-6);
+        assert!((fitted_zoom(1.0, small, least) - 1.0).abs() < 1e-6);
         let full_hd = Vec2::new(1920.0, 1080.0);
-        assert!((fitted_zoom(2.0, full_hd) - 1.8).abs() < 1e-6);
+        assert!((fitted_zoom(2.0, full_hd, least) - 1.8).abs() < 1e-6);
         let tiny = Vec2::new(400.0, 300.0);
-        assert!((fitted_zoom(0.8, tiny) - UI_SCALES.start()).abs() < 1e-6);
+        assert!((fitted_zoom(0.8, tiny, least) - UI_SCALES.start()).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_kiosk_keeps_its_menu_size_on_a_1080p_screen_and_shrinks_it_on_a_720p_one() {
+        let kiosk = KIOSK_MIN_SCREEN_POINTS;
+        let full_hd = Vec2::new(1920.0, 1080.0);
+        assert!((fitted_zoom(1.25, full_hd, kiosk) - 1.25).abs() < 1e-6);
+        let small = Vec2::new(1280.0, 720.0);
+        assert!((fitted_zoom(1.25, small, kiosk) - 1.0).abs() < 1e-6);
     }
 }

@@ -62,7 +62,8 @@ fn no_progress_help(game: GameId) -> &'static str {
     }
 }
 
-fn seat_label(tr: &Tr, seat: Seat) -> String {
+/// A seat in words, as its picker shows it.
+pub fn seat_label(tr: &Tr, seat: Seat) -> String {
     match seat {
         Seat::Human => tr.t("seat.person").to_owned(),
         Seat::Computer(level) => tr.tf("seat.computer", &[("level", &tr.level(level))]),

@@ -1,6 +1,7 @@
 //! Shared egui widgets, the panels' palette and their one style, used by every screen.
 
 pub mod choices;
+pub mod fitted;
 pub mod named;
 pub mod palette;
 mod quiet_input;
