@@ -3,7 +3,7 @@
 //! with a way back to the live game); promoting and deleting a line; undo and redo of whole
 //! moves; copying the game record or the position, and pasting one.
 
-use crate::game::ui::fitted::{fitting, show_fitted};
+use crate::game::ui::fitted::{EDGE_GAP, fitting, show_fitted};
 use crate::game::ui::palette;
 use crate::game::ui::viewport::shown_window;
 use bevy::prelude::*;
@@ -51,7 +51,7 @@ fn crowded_out(ctx: &egui::Context) -> bool {
     // The list's width when it was last shown (hidden, it keeps its remembered place).
     let list_width = egui::AreaState::load(ctx, egui::Id::new("moves window"))
         .map_or(230.0, |a| a.rect().width());
-    panel.left() < ctx.content_rect().left() + 12.0 + list_width + 12.0
+    panel.left() < ctx.content_rect().left() + EDGE_GAP + list_width + EDGE_GAP
 }
 
 fn show_move_list(
@@ -72,7 +72,7 @@ fn show_move_list(
     }
     fitting(egui::Window::new(tr.t("moves.title")), ctx)
         .id(egui::Id::new("moves window"))
-        .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
+        .anchor(egui::Align2::LEFT_TOP, [EDGE_GAP, EDGE_GAP])
         .resizable(false)
         // A kiosk's list stays open: its collapse arrow is smaller than a finger.
         .collapsible(kiosk.is_none())

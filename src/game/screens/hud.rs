@@ -195,7 +195,10 @@ fn show_panel(
     let widest = (ctx.content_rect().width() * 0.3).max(240.0);
     fitted::fitting(egui::Window::new(tr.game(position.id())), ctx)
         .id(egui::Id::new("game panel"))
-        .anchor(egui::Align2::RIGHT_TOP, [-12.0, 12.0])
+        .anchor(
+            egui::Align2::RIGHT_TOP,
+            [-fitted::EDGE_GAP, fitted::EDGE_GAP],
+        )
         .resizable(false)
         .collapsible(false)
         .movable(false)

@@ -20,6 +20,7 @@ use crate::game::core::preferences::{AnimationSpeed, ViewSettings};
 use crate::game::core::preferences::{
     DisplayMode, LanguageChoice, QualityChoice, SettingsFile, SoundLevel, ThemeChoice, UiScale,
 };
+use crate::game::ui::fitted::EDGE_GAP;
 
 /// Whether the Settings window is open.
 #[derive(States, Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -205,7 +206,7 @@ fn show_view_window(
     };
     egui::Window::new(tr.t("view.title"))
         .id(egui::Id::new("view window"))
-        .anchor(egui::Align2::LEFT_BOTTOM, [left + 12.0, -12.0])
+        .anchor(egui::Align2::LEFT_BOTTOM, [left + EDGE_GAP, -EDGE_GAP])
         .resizable(false)
         .collapsible(true)
         .default_open(false)
