@@ -54,9 +54,34 @@ impl Xvfb {
             .read_line(&mut line)
             .expect("Xvfb names its display");
         let number: u32 = line.trim().parse().expect("a display number");
-        Xvfb {
+        let mut x = Xvfb {
             child,
             display: format!(":{number}"),
+        };
+        x.wait_until_it_answers();
+        x
+    }
+
+    /// Waits until a client can connect to the display (up to 20 s), so an app started next
+    /// never finds it closed.
+    ///
+    /// # Panics
+    /// When Xvfb exits first or never answers.
+    fn wait_until_it_answers(&mut self) {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        loop {
+            if x11rb::connect(Some(&self.display)).is_ok() {
+                return;
+            }
+            if let Ok(Some(status)) = self.child.try_wait() {
+                panic!("Xvfb on {} exited with {status}", self.display);
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "Xvfb on {} never took a connection",
+                self.display
+            );
+            std::thread::sleep(std::time::Duration::from_millis(50));
         }
     }
 
