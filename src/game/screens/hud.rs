@@ -2,7 +2,7 @@
 //! and the board's coordinates painted beside its edges.
 
 use crate::game::board::camera::Orbit;
-use crate::game::ui::choices::{edit_options, seat_label, seat_picker};
+use crate::game::ui::choices::{edit_options, seat_label, seat_picker, wrap_before_combo_box};
 use crate::game::ui::fitted;
 use crate::game::ui::palette;
 use bevy::prelude::*;
@@ -364,7 +364,7 @@ fn captures_and_seats(ui: &mut egui::Ui, tr: &Tr, session: &Session, seats: Seat
                 Player::Black => &mut chosen.black,
                 Player::White => &mut chosen.white,
             };
-            fitted::wrap_before_combo_box(ui, &seat_label(tr, *seat));
+            wrap_before_combo_box(ui, &seat_label(tr, *seat));
             seat_picker(ui, tr, p, seat);
         });
     }

@@ -87,8 +87,8 @@ pub const KIOSK_MIN_SCREEN_POINTS: Vec2 = Vec2::new(1000.0, 720.0);
 
 /// The zoom for a menu size in a window of this logical size, for panels laid out for `least`
 /// points: the chosen size, reduced where the window is too small for it (the largest menu size
-/// in a 1280x720 window, a kiosk's in one under 1080 pixels tall), never below the smallest
-/// menu size.
+/// in a 1280x720 window, a kiosk's 1.25 on a screen under 900 pixels tall), never below the
+/// smallest menu size.
 #[must_use]
 pub fn fitted_zoom(chosen: f32, window: Vec2, least: Vec2) -> f32 {
     let fits = (window.x / least.x).min(window.y / least.y);

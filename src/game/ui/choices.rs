@@ -106,6 +106,25 @@ pub fn coach_picker(ui: &mut egui::Ui, tr: &Tr, p: Player, coaching: &mut Coachi
     name_control(&response, format!("coach {p}"));
 }
 
+/// Ends a wrapped row unless a combo box showing `text` still fits on it (egui's combo box
+/// takes the rest of the row instead of wrapping).
+pub fn wrap_before_combo_box(ui: &mut egui::Ui, text: &str) {
+    let galley = egui::WidgetText::from(text).into_galley(
+        ui,
+        Some(egui::TextWrapMode::Extend),
+        f32::INFINITY,
+        egui::TextStyle::Button,
+    );
+    let spacing = ui.spacing();
+    let padding = 2.0 * spacing.button_padding.x;
+    let width = (galley.size().x + spacing.icon_spacing + spacing.icon_width)
+        .max(spacing.combo_width - padding)
+        + padding;
+    if ui.available_size_before_wrap().x < width {
+        ui.end_row();
+    }
+}
+
 /// A seat's choice: a person, or the computer at a level.
 pub fn seat_picker(ui: &mut egui::Ui, tr: &Tr, p: Player, seat: &mut Seat) {
     let picker = egui::ComboBox::from_id_salt(("seat", p.index()))

@@ -34,9 +34,10 @@ pub fn show_fitted<R>(
         (Some(window), Some(bottom)) => (window.bottom() - bottom).max(0.0),
         _ => 0.0,
     };
-    let edge = lowest_edge(ui.ctx(), ui.layer_id(), window, ui.cursor().top());
+    let top = ui.cursor().top();
+    let edge = lowest_edge(ui.ctx(), ui.layer_id(), window, top);
     let least = ui.spacing().interact_size.y * LEAST_ROWS;
-    let height = (edge - ui.cursor().top() - below).min(most).max(least);
+    let height = (edge - top - below).min(most).max(least);
     let inner = area.max_height(height).show(ui, body).inner;
     let bottom = ui.min_rect().bottom();
     if last_bottom.is_none_or(|b| (b - bottom).abs() > 0.5) {
@@ -72,25 +73,6 @@ fn lowest_edge(
         .map(|r| r.top())
         .fold(screen, f32::min)
         - EDGE_GAP
-}
-
-/// Ends a wrapped row unless a combo box showing `text` still fits on it (egui's combo box
-/// takes the rest of the row instead of wrapping).
-pub fn wrap_before_combo_box(ui: &mut egui::Ui, text: &str) {
-    let galley = egui::WidgetText::from(text).into_galley(
-        ui,
-        Some(egui::TextWrapMode::Extend),
-        f32::INFINITY,
-        egui::TextStyle::Button,
-    );
-    let spacing = ui.spacing();
-    let padding = 2.0 * spacing.button_padding.x;
-    let width = (galley.size().x + spacing.icon_spacing + spacing.icon_width)
-        .max(spacing.combo_width - padding)
-        + padding;
-    if ui.available_size_before_wrap().x < width {
-        ui.end_row();
-    }
 }
 
 #[cfg(test)]
