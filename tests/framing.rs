@@ -59,8 +59,10 @@ fn toured_layouts(x: &Xvfb, dir: &Path, args: &[String]) -> Vec<LayoutReport> {
     assert_eq!(
         layouts.len(),
         games,
-        "{args:?} ended with {status} after {} screens: {log}",
-        layouts.len()
+        "{args:?} ended with {status} after {} screens: {log}\nXvfb on {}: {}",
+        layouts.len(),
+        x.display,
+        x.log()
     );
     layouts
 }

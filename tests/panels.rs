@@ -20,15 +20,10 @@ const LARGEST: f32 = 2.0;
 
 /// The layout the app printed last before it said the screen had settled (`--layout-only`: the
 /// screen as `--screenshot` would draw it, without waiting for every render pipeline); the app
-/// is stopped there. An app that could not open the X display is started once more: about one
-/// run in ten here, one app of a run found the running Xvfb refusing it (winit's
-/// `XOpenDisplayFailed`), while the apps before and after it on the same display drew.
+/// is stopped there.
 fn final_layout(x: &Xvfb, dir: &Path, args: &[&str]) -> LayoutReport {
-    let outcome = match try_final_layout(x, dir, args) {
-        Err(log) if log.contains("XOpenDisplayFailed") => try_final_layout(x, dir, args),
-        outcome => outcome,
-    };
-    outcome.unwrap_or_else(|log| panic!("{args:?}: {log}"))
+    try_final_layout(x, dir, args)
+        .unwrap_or_else(|log| panic!("{args:?}: {log}\nXvfb on {}: {}", x.display, x.log()))
 }
 
 /// One app's settled layout, or how it ended before that, with its log.

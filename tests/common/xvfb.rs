@@ -1,5 +1,10 @@
 //! An X server of a test's own (Xvfb on a free display number, never a fixed one), stopped when
 //! dropped, and the tools that drive it (xdotool).
+//!
+//! Xvfb runs with `-noreset`: an X server resets when its last client leaves, and an app that
+//! connects during that reset is dropped (winit's `XOpenDisplayFailed`). That happened to about
+//! one test run in ten, between one app's exit and the next app's start, or after the readiness
+//! check's connection.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -30,36 +35,63 @@ pub fn missing_tools(tools: &[&str]) -> Option<String> {
 /// A running Xvfb.
 pub struct Xvfb {
     child: Child,
+    /// Where Xvfb's own messages go, read by [`Xvfb::log`].
+    log: std::path::PathBuf,
     /// The display to name in `DISPLAY`, such as `:3`.
     pub display: String,
 }
 
 impl Xvfb {
     /// Starts Xvfb with one screen of `width` x `height` on the first free display (Xvfb picks
-    /// it and writes its number to the pipe given by `-displayfd`).
+    /// it and writes its number to the pipe given by `-displayfd`), logging each client's
+    /// connection (`-audit 1`) for [`Xvfb::log`].
     ///
     /// # Panics
     /// When Xvfb cannot be started or names no display.
     #[must_use]
     pub fn start(width: u32, height: u32) -> Xvfb {
+        static STARTED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = STARTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let log =
+            std::env::temp_dir().join(format!("stackyard-xvfb-{}-{n}.log", std::process::id()));
         let mut child = Command::new("Xvfb")
-            .args(["-displayfd", "1", "-nolisten", "tcp", "-screen", "0"])
+            .args([
+                "-displayfd",
+                "1",
+                "-nolisten",
+                "tcp",
+                "-noreset",
+                "-audit",
+                "1",
+            ])
+            .args(["-screen", "0"])
             .arg(format!("{width}x{height}x24"))
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(std::fs::File::create(&log).expect("Xvfb's log"))
             .spawn()
             .expect("start Xvfb");
         let mut line = String::new();
         BufReader::new(child.stdout.take().expect("Xvfb's output"))
             .read_line(&mut line)
             .expect("Xvfb names its display");
-        let number: u32 = line.trim().parse().expect("a display number");
+        let number: u32 = line.trim().parse().unwrap_or_else(|_| {
+            let why = std::fs::read_to_string(&log).unwrap_or_default();
+            panic!("Xvfb named no display: {why}")
+        });
         let mut x = Xvfb {
             child,
+            log,
             display: format!(":{number}"),
         };
         x.wait_until_it_answers();
         x
+    }
+
+    /// What Xvfb has written to its error output so far: its clients' connections and
+    /// disconnections, and any error, for a test's failure message.
+    #[must_use]
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
     }
 
     /// Waits until a client can connect to the display (up to 20 s), so an app started next
@@ -144,6 +176,7 @@ impl Drop for Xvfb {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        let _ = std::fs::remove_file(&self.log);
     }
 }
 
