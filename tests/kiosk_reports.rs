@@ -69,13 +69,16 @@ fn health_exits_0_on_a_fresh_heartbeat_and_1_on_a_stale_or_missing_one() {
         worst_frame_ms: 18.0,
         memory_mib: Some(200.0),
         screen: "attract".into(),
+        graphics: "High (Auto)".into(),
         last_error: None,
     };
     beat(5).store(&data).unwrap();
     let (code, said, err) = run(&["health", "--data-dir", dir]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        said.contains("screen: attract") && said.contains("status: ok"),
+        said.contains("screen: attract")
+            && said.contains("graphics: High (Auto)")
+            && said.contains("status: ok"),
         "{said}"
     );
     beat(3 * 60).store(&data).unwrap();

@@ -14,7 +14,7 @@ use bevy::render::renderer::RenderAdapterInfo;
 
 use crate::files::save::{LoadedGame, SaveFile};
 use crate::files::settings::Quality;
-use crate::game::board::quality::GraphicsLevel;
+use crate::game::board::quality::{AutoCeiling, GraphicsLevel};
 use crate::game::core::motion::BoardMotion;
 use crate::game::core::opponent::Thinking;
 use crate::game::core::preferences::QualityChoice;
@@ -262,7 +262,7 @@ pub fn run(request: &FramesRequest) -> Result<Vec<String>, String> {
 
 /// The level `asked` means on this adapter (Auto: the one the app would choose).
 fn level_of(asked: Quality, adapter: Option<&RenderAdapterInfo>) -> Quality {
-    match GraphicsLevel::chosen(asked, adapter) {
+    match GraphicsLevel::chosen(asked, adapter, AutoCeiling::default()) {
         GraphicsLevel::Low => Quality::Low,
         GraphicsLevel::Medium => Quality::Medium,
         GraphicsLevel::High => Quality::High,

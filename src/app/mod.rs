@@ -192,11 +192,12 @@ pub fn build(options: AppOptions) -> App {
     }
     app.insert_state(screen);
     let reads_frames = options.screenshot.is_some() || options.layout_only;
-    if options.profile.is_none()
-        && options.offscreen.is_none()
-        && !options.headless
-        && !reads_frames
-    {
+    let watched = options.offscreen.is_none() && !options.headless && !reads_frames;
+    if watched {
+        // Auto steps down a level when frames cannot keep up with the screen.
+        app.insert_resource(game::screens::keeping_up::KeepUp);
+    }
+    if options.profile.is_none() && watched {
         app.insert_resource(game::screens::pacing::DrawOnChange);
     }
     if options.print_layout || options.layout_only {

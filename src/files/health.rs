@@ -1,6 +1,6 @@
 //! The kiosk's heartbeat: `health.ron` in the data folder, rewritten atomically every
 //! [`HEARTBEAT`] by the running app (frames per second over the last minute, the worst frame,
-//! memory, uptime, the screen shown, the last error), and read by `stackyard health`, which
+//! memory, uptime, the screen shown, the graphics level, the last error), and read by `stackyard health`, which
 //! calls a heartbeat older than [`STALE`] a failure, for a cron job or a monitoring agent.
 
 use std::path::{Path, PathBuf};
@@ -33,6 +33,10 @@ pub struct Health {
     pub memory_mib: Option<f32>,
     /// The screen on show (attract, title, game, how-to-play, editor, puzzles, closed).
     pub screen: String,
+    /// The graphics level drawn at, and under Auto whether frames ran too late for a higher one
+    /// (`Medium (Auto; High was too slow for this screen)`). Empty in a heartbeat from before.
+    #[serde(default)]
+    pub graphics: String,
     /// The last error the app met (a file it could not write, say), if any.
     pub last_error: Option<String>,
 }
@@ -104,6 +108,7 @@ pub fn report(data: &Path, now: u64) -> Result<Vec<String>, (Vec<String>, String
         format!("heartbeat: {} ({} s ago)", health.written, age.as_secs()),
         format!("version: {}", health.version),
         format!("screen: {}", health.screen),
+        format!("graphics: {}", health.graphics),
         format!("uptime: {} s", health.uptime_secs),
         format!(
             "frames per second (last minute): {:.1}",
@@ -146,6 +151,7 @@ mod tests {
             worst_frame_ms: 21.0,
             memory_mib: Some(310.0),
             screen: "attract".into(),
+            graphics: "Medium (Auto; High was too slow for this screen)".into(),
             last_error: None,
         }
     }

@@ -1,5 +1,7 @@
 //! The graphics level in use (Low, Medium, High): the player's choice, or, when that is Auto,
-//! one chosen from the graphics adapter (a software renderer gets Low). It sets the camera's
+//! one chosen from the graphics adapter (a software renderer gets Low), no higher than the
+//! screen has shown it can keep up with (`AutoCeiling`, lowered by `screens::keeping_up`). It
+//! sets the camera's
 //! post-processing and anti-aliasing and the sun's shadow detail; every level shows the same
 //! room, table, wood and stones.
 
@@ -46,16 +48,32 @@ impl GraphicsLevel {
         }
     }
 
-    /// The level a choice means on this adapter (none known: Low).
+    /// The level a choice means on this adapter (none known: Low); Auto's is at most `ceiling`.
     #[must_use]
-    pub fn chosen(choice: Quality, adapter: Option<&RenderAdapterInfo>) -> Self {
+    pub fn chosen(
+        choice: Quality,
+        adapter: Option<&RenderAdapterInfo>,
+        ceiling: AutoCeiling,
+    ) -> Self {
         match choice {
             Quality::Low => GraphicsLevel::Low,
             Quality::Medium => GraphicsLevel::Medium,
             Quality::High => GraphicsLevel::High,
-            Quality::Auto => adapter.map_or(GraphicsLevel::Low, |a| {
-                GraphicsLevel::for_adapter(a.device_type, &a.name)
-            }),
+            Quality::Auto => adapter
+                .map_or(GraphicsLevel::Low, |a| {
+                    GraphicsLevel::for_adapter(a.device_type, &a.name)
+                })
+                .min(ceiling.0),
+        }
+    }
+
+    /// The level below this one, if any.
+    #[must_use]
+    pub fn lower(self) -> Option<Self> {
+        match self {
+            GraphicsLevel::Low => None,
+            GraphicsLevel::Medium => Some(GraphicsLevel::Low),
+            GraphicsLevel::High => Some(GraphicsLevel::Medium),
         }
     }
 
@@ -80,29 +98,58 @@ impl GraphicsLevel {
     }
 }
 
+/// The highest level Auto may use in this run: High until the screen's frames could not keep up
+/// with a level (`screens::keeping_up`), then the level below that one. A person's own choice of
+/// a level is not capped.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AutoCeiling(pub GraphicsLevel);
+
+impl AutoCeiling {
+    /// The level whose frames could not keep up, if Auto stepped down from one.
+    #[must_use]
+    pub fn too_slow(self) -> Option<GraphicsLevel> {
+        match self.0 {
+            GraphicsLevel::High => None,
+            GraphicsLevel::Medium => Some(GraphicsLevel::High),
+            GraphicsLevel::Low => Some(GraphicsLevel::Medium),
+        }
+    }
+}
+
+impl Default for AutoCeiling {
+    fn default() -> Self {
+        AutoCeiling(GraphicsLevel::High)
+    }
+}
+
 /// Low's render scale (see BENCHMARKS.md at 452f82a, "Rendering").
 const LOW_RENDER_SCALE: f32 = 0.5;
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(GraphicsLevel::Low).add_systems(
-        Update,
-        (
-            choose_level.run_if(resource_changed::<QualityChoice>),
-            (dress_camera, size_shadow_map).run_if(resource_changed::<GraphicsLevel>),
-            focus_on_the_board,
-        )
-            .chain()
-            .in_set(crate::game::core::GameSystems::Present),
-    );
+    app.insert_resource(GraphicsLevel::Low)
+        .init_resource::<AutoCeiling>()
+        .add_systems(
+            Update,
+            (
+                choose_level.run_if(
+                    resource_changed::<QualityChoice>.or_eager(resource_changed::<AutoCeiling>),
+                ),
+                (dress_camera, size_shadow_map).run_if(resource_changed::<GraphicsLevel>),
+                focus_on_the_board,
+            )
+                .chain()
+                .in_set(crate::game::core::GameSystems::Present),
+        );
 }
 
 /// The level for the player's choice, logged when it changes.
-fn choose_level(
+pub(crate) fn choose_level(
     choice: Res<QualityChoice>,
     adapter: Option<Res<RenderAdapterInfo>>,
+    ceiling: Res<AutoCeiling>,
     mut level: ResMut<GraphicsLevel>,
 ) {
-    let chosen = GraphicsLevel::chosen(choice.0, adapter.as_deref());
+    let chosen = GraphicsLevel::chosen(choice.0, adapter.as_deref(), *ceiling);
     if let Some(a) = adapter.as_deref() {
         info!(
             "graphics: {} ({:?}), quality {chosen:?}",
@@ -215,6 +262,27 @@ fn size_shadow_map(level: Res<GraphicsLevel>, mut map: ResMut<DirectionalLightSh
     map.size = level.shadow_map_size();
 }
 
+/// A discrete GPU's adapter, for tests of what Auto chooses on one.
+#[cfg(test)]
+#[must_use]
+pub(crate) fn discrete_gpu() -> RenderAdapterInfo {
+    RenderAdapterInfo(bevy::render::renderer::WgpuWrapper::new(
+        wgpu_types::AdapterInfo {
+            name: "NVIDIA H100 80GB HBM3".into(),
+            vendor: 0x10de,
+            device: 0,
+            device_type: DeviceType::DiscreteGpu,
+            device_pci_bus_id: String::new(),
+            driver: String::new(),
+            driver_info: String::new(),
+            backend: wgpu_types::Backend::Vulkan,
+            subgroup_min_size: 32,
+            subgroup_max_size: 32,
+            transient_saves_memory: false,
+        },
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -240,14 +308,32 @@ mod tests {
 
     #[test]
     fn a_chosen_level_wins_over_the_adapter() {
+        let uncapped = AutoCeiling::default();
         assert_eq!(
-            GraphicsLevel::chosen(Quality::High, None),
+            GraphicsLevel::chosen(Quality::High, None, uncapped),
             GraphicsLevel::High
         );
         assert_eq!(
-            GraphicsLevel::chosen(Quality::Auto, None),
+            GraphicsLevel::chosen(Quality::Auto, None, uncapped),
             GraphicsLevel::Low
         );
+    }
+
+    #[test]
+    fn auto_keeps_under_its_ceiling_and_a_chosen_level_does_not() {
+        let gpu = discrete_gpu();
+        let capped = AutoCeiling(GraphicsLevel::Medium);
+        let chosen = |choice| GraphicsLevel::chosen(choice, Some(&gpu), capped);
+        assert_eq!(
+            GraphicsLevel::chosen(Quality::Auto, Some(&gpu), AutoCeiling::default()),
+            GraphicsLevel::High
+        );
+        assert_eq!(chosen(Quality::Auto), GraphicsLevel::Medium);
+        assert_eq!(chosen(Quality::High), GraphicsLevel::High);
+        assert_eq!(GraphicsLevel::High.lower(), Some(GraphicsLevel::Medium));
+        assert_eq!(GraphicsLevel::Low.lower(), None);
+        assert_eq!(capped.too_slow(), Some(GraphicsLevel::High));
+        assert_eq!(AutoCeiling::default().too_slow(), None);
     }
 
     #[test]

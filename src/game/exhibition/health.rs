@@ -1,16 +1,21 @@
 //! The kiosk's heartbeat: `health.ron` rewritten every 30 s (`files::health`) with the last
-//! minute's frame rate and worst frame, memory, uptime, the screen and the last problem; and
-//! systemd's notifications, ready once the first frame runs, then the watchdog's ping from the
-//! frame loop itself, so that a frozen loop gets the app restarted.
+//! minute's frame rate and worst frame, memory, uptime, the screen, the graphics level (and
+//! whether Auto stepped down) and the last problem; and systemd's notifications, ready once the
+//! first frame runs, then the watchdog's ping from the frame loop itself, so that a frozen loop
+//! gets the app restarted.
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::clock::KioskClock;
 use crate::files::health::{HEARTBEAT, Health, resident_mib, unix_now};
+use crate::files::settings::Quality;
+use crate::game::board::quality::{AutoCeiling, GraphicsLevel};
+use crate::game::core::preferences::QualityChoice;
 use crate::game::core::problems::Problems;
 use crate::game::core::screen::Screen;
 
@@ -83,6 +88,7 @@ fn write_heartbeat(
     time: Res<Time>,
     clock: Res<KioskClock>,
     screen: Res<State<Screen>>,
+    graphics: Graphics,
     mut problems: ResMut<Problems>,
 ) {
     let now = time.elapsed();
@@ -100,10 +106,41 @@ fn write_heartbeat(
         worst_frame_ms: worst,
         memory_mib: resident_mib(),
         screen: screen.get().name().into(),
+        graphics: graphics.describe(),
         last_error: problems.last.clone(),
     };
     if let Err(why) = health.store(&beat.folder) {
         problems.note("heartbeat", format!("the heartbeat is skipped: {why}"));
+    }
+}
+
+/// The graphics level in use and how it was chosen, for the heartbeat.
+#[derive(SystemParam)]
+struct Graphics<'w> {
+    level: Option<Res<'w, GraphicsLevel>>,
+    choice: Option<Res<'w, QualityChoice>>,
+    ceiling: Option<Res<'w, AutoCeiling>>,
+}
+
+impl Graphics<'_> {
+    /// The level in use and how it was chosen (empty without a renderer).
+    fn describe(&self) -> String {
+        let (Some(level), Some(choice)) = (self.level.as_deref(), self.choice.as_deref()) else {
+            return String::new();
+        };
+        let ceiling = self.ceiling.as_deref().copied().unwrap_or_default();
+        describe_graphics(*level, choice.0, ceiling)
+    }
+}
+
+/// `High`, `Medium (Auto)`, `Medium (Auto; High was too slow for this screen)`.
+fn describe_graphics(level: GraphicsLevel, choice: Quality, ceiling: AutoCeiling) -> String {
+    match (choice, ceiling.too_slow()) {
+        (Quality::Auto, None) => format!("{level:?} (Auto)"),
+        (Quality::Auto, Some(slow)) => {
+            format!("{level:?} (Auto; {slow:?} was too slow for this screen)")
+        }
+        _ => format!("{level:?}"),
     }
 }
 
@@ -119,5 +156,26 @@ fn notify_systemd(mut beat: ResMut<Heartbeat>, real: Res<Time<Real>>) {
     {
         beat.watchdog = Some((every, now));
         let _ = sd_notify::notify(&[sd_notify::NotifyState::Watchdog]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_heartbeat_names_the_level_and_why_auto_stepped_down() {
+        let uncapped = AutoCeiling::default();
+        let capped = AutoCeiling(GraphicsLevel::Low);
+        let said = |level, choice, ceiling| describe_graphics(level, choice, ceiling);
+        assert_eq!(
+            said(GraphicsLevel::High, Quality::Auto, uncapped),
+            "High (Auto)"
+        );
+        assert_eq!(
+            said(GraphicsLevel::Low, Quality::Auto, capped),
+            "Low (Auto; Medium was too slow for this screen)"
+        );
+        assert_eq!(said(GraphicsLevel::High, Quality::High, capped), "High");
     }
 }

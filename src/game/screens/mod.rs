@@ -17,6 +17,7 @@ mod history;
 pub mod how_to_play;
 mod hud;
 pub mod import;
+pub mod keeping_up;
 pub mod layout_report;
 pub mod pacing;
 mod puzzles;
@@ -54,6 +55,7 @@ pub(super) fn presentation_plugin(app: &mut App) {
             free_area::plugin,
             stack_labels::plugin,
             pacing::plugin,
+            keeping_up::plugin,
         ),
     ));
 }

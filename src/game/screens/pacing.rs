@@ -52,7 +52,8 @@ pub(super) fn plugin(app: &mut App) {
         Last,
         keep_frames_coming
             .run_if(resource_exists::<DrawOnChange>)
-            .run_if(something_moves),
+            // Something changes by itself this frame (the computer's progress is shown too).
+            .run_if(something_animates.or_else(the_computer_works)),
     );
 }
 
@@ -64,12 +65,9 @@ fn wait_for_changes(settings: Option<ResMut<WinitSettings>>) {
     settings.unfocused_mode = UpdateMode::reactive_low_power(REST_WAKE);
 }
 
-/// Whether anything on screen changes by itself this frame.
-#[allow(
-    clippy::too_many_arguments,
-    reason = "one question asked of each moving part"
-)]
-fn something_moves(
+/// Whether something is drawn moving: stones or sparks, the camera (turned, flying in, touring
+/// the room, or held on a key), a demonstration, or a GIF being drawn.
+pub(super) fn something_animates(
     motion: Res<BoardMotion>,
     cameras: Query<Ref<Orbit>>,
     (flights, sparks): (
@@ -77,12 +75,6 @@ fn something_moves(
         Query<(), With<Spark>>,
     ),
     keys: Res<ButtonInput<KeyCode>>,
-    (thinking, hint, coach): (
-        Option<Res<Thinking>>,
-        Option<Res<Hint>>,
-        Option<Res<CoachJudging>>,
-    ),
-    engine: Option<Res<EngineView>>,
     (screen, guided): (Res<State<Screen>>, Option<Res<Guided>>),
     gif: Option<Res<GifExport>>,
 ) -> bool {
@@ -92,12 +84,23 @@ fn something_moves(
         || !flights.is_empty()
         || !sparks.is_empty()
         || keys.any_pressed(CAMERA_KEYS)
-        || thinking.is_some()
+        || demonstrating
+        || gif.is_some_and(|g| g.is_drawing())
+}
+
+/// Whether the computer works: its move, a hint, the coach, or the engine's view of the game.
+pub(super) fn the_computer_works(
+    (thinking, hint, coach): (
+        Option<Res<Thinking>>,
+        Option<Res<Hint>>,
+        Option<Res<CoachJudging>>,
+    ),
+    engine: Option<Res<EngineView>>,
+) -> bool {
+    thinking.is_some()
         || hint.is_some()
         || coach.is_some()
         || engine.is_some_and(|e| e.is_working())
-        || demonstrating
-        || gif.is_some_and(|g| g.is_drawing())
 }
 
 fn keep_frames_coming(mut redraw: MessageWriter<RequestRedraw>) {

@@ -13,7 +13,7 @@ use crate::files::settings::{MASTER_SECONDS, UI_SCALES, WindowMode};
 
 use crate::files::settings::Quality;
 use crate::game::board::camera::Orbit;
-use crate::game::board::quality::GraphicsLevel;
+use crate::game::board::quality::{AutoCeiling, GraphicsLevel};
 use crate::game::board::theme::ThemeList;
 use crate::game::core::i18n::{LanguageList, Tr};
 use crate::game::core::preferences::{AnimationSpeed, ViewSettings};
@@ -238,7 +238,7 @@ fn show_settings_window(
     mut settings: ResMut<ViewSettings>,
     mut speed: ResMut<AnimationSpeed>,
     mut mode: ResMut<DisplayMode>,
-    (mut quality, level): (ResMut<QualityChoice>, Res<GraphicsLevel>),
+    (mut quality, level, ceiling): (ResMut<QualityChoice>, Res<GraphicsLevel>, Res<AutoCeiling>),
     mut scale: ResMut<UiScale>,
     mut theme: ResMut<ThemeChoice>,
     themes: Option<Res<ThemeList>>,
@@ -264,6 +264,7 @@ fn show_settings_window(
                 .show(ui, |ui| {
                     window_mode_row(ui, &tr, &mut mode);
                     quality_row(ui, &tr, &mut quality, *level);
+                    stepped_down_row(ui, &tr, quality.0, *ceiling);
                     menu_size_row(ui, &tr, &mut scale);
                     ui.label(tr.t("settings.theme"));
                     let list = themes.as_deref().map(|t| t.0.as_slice());
@@ -349,13 +350,27 @@ fn quality_row(
         };
         ui.selectable_value(&mut chosen, Quality::Auto, auto);
         for choice in [Quality::Low, Quality::Medium, Quality::High] {
-            let name = level_name(GraphicsLevel::chosen(choice, None));
+            let name = level_name(GraphicsLevel::chosen(choice, None, AutoCeiling::default()));
             ui.selectable_value(&mut chosen, choice, name);
         }
         if chosen != quality.0 {
             quality.0 = chosen;
         }
     });
+    ui.end_row();
+}
+
+/// Under Auto, once frames could not keep up with a level (`keeping_up.rs`): which one.
+fn stepped_down_row(ui: &mut egui::Ui, tr: &Tr, choice: Quality, ceiling: AutoCeiling) {
+    let too_slow = match ceiling.too_slow() {
+        _ if choice != Quality::Auto => return,
+        None => return,
+        Some(GraphicsLevel::High) => tr.t("settings.quality.high"),
+        Some(GraphicsLevel::Medium) => tr.t("settings.quality.medium"),
+        Some(GraphicsLevel::Low) => tr.t("settings.quality.low"),
+    };
+    ui.label("");
+    ui.weak(tr.tf("settings.quality.too_slow", &[("level", &too_slow)]));
     ui.end_row();
 }
 
