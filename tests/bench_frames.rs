@@ -24,6 +24,7 @@ fn bad_arguments_are_refused_with_a_reason() {
         (&["--size", "wide"][..], "give WIDTHxHEIGHT"),
         (&["--seconds", "0"][..], "bad --seconds 0"),
         (&["--quality", "ultra"][..], "ultra"),
+        (&["--in-flight", "0"][..], "--in-flight"),
     ] {
         let out = bench_frames(args);
         let err = String::from_utf8_lossy(&out.stderr);
@@ -43,6 +44,9 @@ fn low_is_measured_off_screen_while_the_games_replay() {
         "640x360",
         "--json",
         "--gpu-passes",
+        // The CPU prepares a frame while the GPU draws the last, as in a window.
+        "--in-flight",
+        "2",
     ]);
     let text = String::from_utf8_lossy(&out.stdout);
     if !out.status.success() {
@@ -73,6 +77,7 @@ fn low_is_measured_off_screen_while_the_games_replay() {
     let number = |key: &str| number_in(line, key);
     assert!(line.contains("\"quality\": \"low\""), "{line}");
     assert!(line.contains("\"adapter\": \""), "{line}");
+    assert_eq!(number("in_flight"), 2.0, "{line}");
     assert!(number("frames") >= 5.0, "{line}");
     assert!(number("decisions") >= 1.0, "the games did not move: {line}");
     assert!(number("p50_ms") > 0.0, "{line}");

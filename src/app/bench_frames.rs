@@ -46,6 +46,10 @@ pub struct FramesRequest {
     /// The game's main world runs its systems on Bevy's thread pool, as Bevy's default is (the
     /// app runs them on one thread), to compare.
     pub thread_pool: bool,
+    /// Frames the GPU may be behind: 1 waits for each frame's drawing before the next begins;
+    /// 2 lets the CPU prepare a frame while the GPU draws the last, as a window's swap chain
+    /// does (`frame_clock::install`).
+    pub in_flight: usize,
 }
 
 /// Frame times at one level.
@@ -140,6 +144,8 @@ pub struct LevelFigures {
     pub bare: Option<FrameTimes>,
     /// Each render pass's median GPU time in milliseconds, the slowest first, when asked for.
     pub gpu_passes: Option<Vec<(String, f64)>>,
+    /// Frames the GPU could be behind the CPU (`FramesRequest::in_flight`).
+    pub in_flight: usize,
 }
 
 impl LevelFigures {
@@ -164,7 +170,8 @@ impl LevelFigures {
                 format!(", \"gpu_passes\": {}", gpu_passes::json(p))
             });
             return vec![format!(
-                "{{\"adapter\": \"{adapter}\", \"quality\": \"{name}\", {}, \"decisions\": {}{bare}{ratio}{passes}}}",
+                "{{\"adapter\": \"{adapter}\", \"quality\": \"{name}\", \"in_flight\": {}, {}, \"decisions\": {}{bare}{ratio}{passes}}}",
+                self.in_flight,
                 self.game.json_fields(),
                 self.game.decisions
             )];
@@ -216,7 +223,8 @@ pub fn run(request: &FramesRequest) -> Result<Vec<String>, String> {
     if request.gpu_passes {
         gpu_passes::install(&mut app);
     }
-    let clock = frame_clock::install(&mut app).ok_or("no renderer to measure")?;
+    let clock =
+        frame_clock::install(&mut app, request.in_flight).ok_or("no renderer to measure")?;
     app.finish();
     app.cleanup();
     let adapter = app
@@ -226,7 +234,10 @@ pub fn run(request: &FramesRequest) -> Result<Vec<String>, String> {
     let mut lines = Vec::new();
     if !request.json {
         let (w, h) = (request.size.x, request.size.y);
-        lines.push(format!("adapter: {adapter}; {w}x{h}, off-screen"));
+        let n = request.in_flight;
+        lines.push(format!(
+            "adapter: {adapter}; {w}x{h}, off-screen; the GPU at most {n} frame(s) behind"
+        ));
     }
     let share = Duration::from_secs_f64(request.seconds / records.len() as f64);
     for &asked in &request.levels {
@@ -248,11 +259,12 @@ pub fn run(request: &FramesRequest) -> Result<Vec<String>, String> {
         let mut game = FrameTimes::of_run(quality, &run)?;
         game.decisions = decisions;
         // The last recorded game is Splay's: the bare scene is its board as it stands.
-        let bare = measure_bare(app.world(), quality, share)?;
+        let bare = measure_bare(app.world(), quality, share, request.in_flight)?;
         let figures = LevelFigures {
             game,
             bare: Some(bare),
             gpu_passes: request.gpu_passes.then(|| passes.medians()),
+            in_flight: request.in_flight,
         };
         lines.extend(figures.lines(&adapter, request.json));
     }
@@ -360,10 +372,17 @@ fn play_recorded_decisions(
     }
 }
 
-/// The bare scene copied from `game` as it stands, measured for `how_long`.
-fn measure_bare(game: &World, quality: Quality, how_long: Duration) -> Result<FrameTimes, String> {
+/// The bare scene copied from `game` as it stands, measured for `how_long` with the GPU at most
+/// `in_flight` frames behind.
+fn measure_bare(
+    game: &World,
+    quality: Quality,
+    how_long: Duration,
+    in_flight: usize,
+) -> Result<FrameTimes, String> {
     let mut bare = bare_scene::copy_of(game, Target::Offscreen);
-    let clock = frame_clock::install(&mut bare).ok_or("the bare scene has no renderer")?;
+    let clock =
+        frame_clock::install(&mut bare, in_flight).ok_or("the bare scene has no renderer")?;
     bare.finish();
     bare.cleanup();
     settle(&mut bare, &clock);
@@ -536,12 +555,13 @@ mod tests {
             game: FrameTimes::of(Quality::High, &[0.004, 0.006]).unwrap(),
             bare: None,
             gpu_passes: None,
+            in_flight: 2,
         };
         assert_eq!(
             figures.lines("GPU \"X\"", true),
             [
-                "{\"adapter\": \"GPU \\\"X\\\"\", \"quality\": \"high\", \"frames\": 2, \
-              \"p50_ms\": 6.00, \"p99_ms\": 6.00, \"max_ms\": 6.00, \"decisions\": 0}"
+                "{\"adapter\": \"GPU \\\"X\\\"\", \"quality\": \"high\", \"in_flight\": 2, \
+              \"frames\": 2, \"p50_ms\": 6.00, \"p99_ms\": 6.00, \"max_ms\": 6.00, \"decisions\": 0}"
             ]
         );
     }
@@ -567,6 +587,7 @@ mod tests {
             game: with_cpu(0.005),
             bare: Some(with_cpu(0.001)),
             gpu_passes: Some(vec![("ssao".to_owned(), 1.5)]),
+            in_flight: 1,
         };
         assert!((figures.cpu_ratio().unwrap() - 3.0).abs() < 1e-9);
         let json = &figures.lines("a", true)[0];

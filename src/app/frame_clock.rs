@@ -4,13 +4,14 @@
 //! thread of its own (Bevy's pipelined rendering), so it stamps its stages as it goes and the
 //! stamps of its last frame are read at the next extract, when both worlds are in one hand.
 
+use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use bevy::app::MainScheduleOrder;
 use bevy::prelude::*;
-use bevy::render::render_resource::PipelineCache;
-use bevy::render::renderer::RenderDevice;
+use bevy::render::render_resource::{PipelineCache, PollType};
+use bevy::render::renderer::{RenderDevice, RenderQueue};
 use bevy::render::{Render, RenderApp, RenderSystems};
 
 /// The render world's CPU time in one frame, in seconds, by stage.
@@ -121,9 +122,11 @@ impl Stamps {
 }
 
 /// Puts the clock on `app`, which must still have its render world at hand (before
-/// `App::finish` and `App::cleanup` send it to its thread). Each frame then waits for the GPU,
-/// so a frame's time is the GPU's too. Returns `None` when the app has no renderer.
-pub fn install(app: &mut App) -> Option<FrameClock> {
+/// `App::finish` and `App::cleanup` send it to its thread). Each frame then waits until the GPU
+/// is at most `in_flight - 1` frames behind: with 1, it waits for its own drawing, so a frame's
+/// time is its CPU and GPU time added up; with 2, the CPU prepares a frame while the GPU draws
+/// the last, as a window's swap chain lets it. Returns `None` when the app has no renderer.
+pub fn install(app: &mut App, in_flight: usize) -> Option<FrameClock> {
     let clock = FrameClock::default();
     let render_app = app.get_sub_app_mut(RenderApp)?;
     let mut extract = render_app.take_extract()?;
@@ -133,24 +136,27 @@ pub fn install(app: &mut App) -> Option<FrameClock> {
         extract(main_world, render_world);
         hand_over(&log, render_world, started.elapsed().as_secs_f64());
     });
-    render_app.init_resource::<Stamps>().add_systems(
-        Render,
-        (
-            stamp(Stage::Start).before(RenderSystems::ExtractCommands),
-            stamp(Stage::Views)
-                .after(RenderSystems::PrepareViews)
-                .before(RenderSystems::Queue),
-            stamp(Stage::Queued)
-                .after(RenderSystems::Prepare)
-                .before(RenderSystems::Render),
-            stamp(Stage::Submitted)
-                .after(RenderSystems::Render)
-                .before(RenderSystems::Cleanup),
-            (wait_for_the_gpu, stamp(Stage::Done))
-                .chain()
-                .in_set(RenderSystems::Cleanup),
-        ),
-    );
+    render_app
+        .init_resource::<Stamps>()
+        .insert_resource(FramesInFlight(in_flight.max(1)))
+        .add_systems(
+            Render,
+            (
+                stamp(Stage::Start).before(RenderSystems::ExtractCommands),
+                stamp(Stage::Views)
+                    .after(RenderSystems::PrepareViews)
+                    .before(RenderSystems::Queue),
+                stamp(Stage::Queued)
+                    .after(RenderSystems::Prepare)
+                    .before(RenderSystems::Render),
+                stamp(Stage::Submitted)
+                    .after(RenderSystems::Render)
+                    .before(RenderSystems::Cleanup),
+                (wait_for_the_gpu, stamp(Stage::Done))
+                    .chain()
+                    .in_set(RenderSystems::Cleanup),
+            ),
+        );
     app.insert_resource(clock.clone());
     Some(clock)
 }
@@ -177,12 +183,28 @@ fn stamp(stage: Stage) -> impl FnMut(ResMut<Stamps>) {
     move |mut stamps: ResMut<Stamps>| stamps.mark(stage)
 }
 
-/// Each frame ends when the GPU has finished it.
-fn wait_for_the_gpu(device: Res<RenderDevice>) {
-    let _ = device.poll(wgpu_types::PollType::Wait {
-        submission_index: None,
+/// How many frames the GPU may be behind the CPU, at most.
+#[derive(Resource, Debug, Clone, Copy)]
+struct FramesInFlight(usize);
+
+/// Each frame ends when the GPU is at most `FramesInFlight - 1` frames behind: the frames
+/// submitted are marked in the queue by an empty submission each, and the oldest marks are
+/// waited for.
+fn wait_for_the_gpu(
+    in_flight: Res<FramesInFlight>,
+    device: Res<RenderDevice>,
+    queue: Res<RenderQueue>,
+    mut submitted: Local<VecDeque<PollType>>,
+) {
+    submitted.push_back(PollType::Wait {
+        submission_index: Some(queue.submit([])),
         timeout: None,
     });
+    while submitted.len() > in_flight.0 {
+        if let Some(frame) = submitted.pop_front() {
+            let _ = device.poll(frame);
+        }
+    }
 }
 
 /// One frame as `App::update` runs it, with the main world's schedules timed one by one: the

@@ -272,6 +272,11 @@ enum Command {
         /// one thread as the app does (to compare)
         #[arg(long)]
         thread_pool: bool,
+        /// Frames the GPU may be behind the CPU: 1 waits for each frame's drawing before the
+        /// next begins (each frame's time is its CPU and GPU time added up); 2 lets the CPU
+        /// prepare a frame while the GPU draws the last, as a window's swap chain does
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
+        in_flight: u8,
     },
     /// Draw a saved game's main line as an animated GIF, off-screen (no window needed): the
     /// start, then each move's animation and the position it reaches
@@ -383,38 +388,26 @@ pub fn main() -> i32 {
     )
 }
 
-/// `bench-frames`: checks its arguments and measures.
+/// `bench-frames`: checks its arguments, fills in the levels and the size, and measures.
 #[cfg(feature = "app")]
 fn bench_frames(
     quality: Option<crate::files::settings::Quality>,
-    seconds: f64,
     size: &str,
-    json: bool,
-    thinking: bool,
-    gpu_passes: bool,
-    thread_pool: bool,
+    mut request: crate::app::bench_frames::FramesRequest,
 ) -> Result<Vec<String>, referee::Failure> {
     use crate::files::settings::Quality;
-    let bevy::math::UVec2 { x: w, y: h } = picture_size(size)?;
+    let seconds = request.seconds;
+    request.size = picture_size(size)?;
     if !(seconds.is_finite() && seconds > 0.0) {
         return Err(referee::Failure::usage(format!(
             "bad --seconds {seconds}: give a positive number"
         )));
     }
-    let levels = quality.map_or_else(
+    request.levels = quality.map_or_else(
         || vec![Quality::Low, Quality::Medium, Quality::High],
         |q| vec![q],
     );
-    crate::app::bench_frames::run(&crate::app::bench_frames::FramesRequest {
-        levels,
-        seconds,
-        size: bevy::math::UVec2::new(w, h),
-        json,
-        thinking,
-        gpu_passes,
-        thread_pool,
-    })
-    .map_err(|why| referee::Failure {
+    crate::app::bench_frames::run(&request).map_err(|why| referee::Failure {
         code: 1,
         message: why,
     })
@@ -647,14 +640,20 @@ fn run_command(command: Command, err: &mut dyn Write) -> Result<Vec<String>, ref
             thinking,
             gpu_passes,
             thread_pool,
+            in_flight,
         } => bench_frames(
             quality,
-            seconds,
             &size,
-            json,
-            thinking,
-            gpu_passes,
-            thread_pool,
+            crate::app::bench_frames::FramesRequest {
+                levels: Vec::new(),
+                seconds,
+                size: bevy::math::UVec2::ZERO,
+                json,
+                thinking,
+                gpu_passes,
+                thread_pool,
+                in_flight: usize::from(in_flight),
+            },
         ),
         #[cfg(feature = "app")]
         Command::Gif {
