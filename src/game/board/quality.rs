@@ -1,9 +1,8 @@
 //! The graphics level in use (Low, Medium, High): the player's choice, or, when that is Auto,
 //! one chosen from the graphics adapter (a software renderer gets Low), no higher than the
 //! screen has shown it can keep up with (`AutoCeiling`, lowered by `screens::keeping_up`). It
-//! sets the camera's
-//! post-processing and anti-aliasing and the sun's shadow detail; every level shows the same
-//! room, table, wood and stones.
+//! sets the camera's post-processing and anti-aliasing and the sun's shadow detail; every level
+//! shows the same room, table, wood and stones.
 
 use bevy::anti_alias::smaa::{Smaa, SmaaPreset};
 use bevy::core_pipeline::prepass::{DepthPrepass, NormalPrepass};
