@@ -108,8 +108,7 @@ pub fn run(
     let mut view = world.resource_mut::<ViewSettings>();
     view.engine_view = false;
     view.legal_targets = false;
-    settle(&mut app);
-    let mut shots = vec![capture(&mut app, request.size, SHOW_POSITION)?];
+    let mut shots = vec![first_picture(&mut app, request.size)?];
     for (i, actions) in game.moves.iter().enumerate() {
         shots.extend(draw_move(&mut app, actions, request.size)?);
         progress(i + 1, game.moves.len());
@@ -166,26 +165,50 @@ fn wait_until_still(app: &mut App) -> Result<(), String> {
     }
 }
 
-/// Draws frames until every pipeline is compiled and the camera has flown in (for 10 frames).
+/// The start's picture, once the scene is drawn: settled, and taken again while the canvas
+/// still shows nothing (a fast build can settle before the scene's first pipelines are queued).
+fn first_picture(app: &mut App, size: UVec2) -> Result<Shot, String> {
+    let started = Instant::now();
+    loop {
+        settle(app);
+        let shot = capture(app, size, SHOW_POSITION)?;
+        if drawn(&shot.rgba) {
+            return Ok(shot);
+        }
+        if started.elapsed() > PATIENCE {
+            return Err("the board was not drawn".to_owned());
+        }
+    }
+}
+
+/// Whether an RGBA picture shows a scene: opaque everywhere (an undrawn canvas is clear).
+fn drawn(rgba: &[u8]) -> bool {
+    rgba.chunks_exact(4).all(|p| p[3] == u8::MAX)
+}
+
+/// Draws frames until pipelines are compiled (some, and none waiting) and the camera has flown
+/// in, for 10 frames.
 fn settle(app: &mut App) {
     let started = Instant::now();
     let mut ready = 0;
     while ready < 10 && started.elapsed() < PATIENCE {
         app.update();
-        let waiting = app
+        let (total, waiting) = app
             .get_sub_app(bevy::render::RenderApp)
             .and_then(|r| {
                 r.world()
                     .get_resource::<bevy::render::render_resource::PipelineCache>()
             })
-            .map_or(0, |cache| cache.waiting_pipelines().count());
+            .map_or((0, 0), |cache| {
+                (cache.pipelines().count(), cache.waiting_pipelines().count())
+            });
         let flying = app
             .world_mut()
             .query::<&crate::game::board::fly_in::FlyIn>()
             .iter(app.world())
             .next()
             .is_some();
-        ready = if waiting == 0 && !flying {
+        ready = if total > 0 && waiting == 0 && !flying {
             ready + 1
         } else {
             0
@@ -351,5 +374,14 @@ mod tests {
         assert_eq!((cut[0], cut[12]), (9, 9));
         let same = Area::changed(&before, &before, size);
         assert_eq!((same.width, same.height), (1, 1));
+    }
+
+    #[test]
+    fn a_clear_canvas_is_not_a_drawn_picture() {
+        let mut rgba = [10u8, 20, 30, 255].repeat(6);
+        assert!(drawn(&rgba));
+        rgba[7] = 0;
+        assert!(!drawn(&rgba));
+        assert!(!drawn(&[0u8; 24]));
     }
 }
