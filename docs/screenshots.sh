@@ -54,3 +54,19 @@ shot docs/variations.png --load docs/records/variations.ron --quality low
 # The position editor on a Splay position set up from the start, with the engine's view.
 shot docs/editor.png --screen editor --quality low --position 'splay 8/1,w2,w2,1,w2,w2,w2,1/1,w,w,1,w,w,w,1/3,w,4/2,b2,5/1,b,1,b,b,b,b,1/1,b2,b2,b2,b2,1,b2,1/8 w 3 0 0'
 # A GIF of a recorded game (the first 24 moves of Splay's replay) by `stackyard gif`.
+first24=$(mktemp --suffix=.ron)
+awk '/^        "/ { if (++n > 24) next } { print }' assets/replays/splay.ron >"$first24"
+"$bin" gif --load "$first24" --out docs/game.gif
+rm "$first24"
+# Settings after Auto stepped down from Medium on this screen: a kiosk whose Auto takes the
+# software renderer for a GPU that calls for Medium (the hidden --adapter-level) runs on the game
+# screen until graphics.ron keeps its step, then the next start opens Settings.
+steps=$(mktemp -d)
+WGPU_BACKEND=vulkan xvfb-run -a -s "-screen 0 1280x720x24" "$bin" --profile assets/exhibition.ron \
+    --screen game --adapter-level medium --data-dir "$steps" --config-dir "$steps" &
+kiosk=$!
+until grep -qs too_slow "$steps/graphics.ron"; do sleep 2; done
+kill $kiosk
+wait $kiosk || true
+shot docs/settings-stepped-down.png --screen settings --adapter-level medium --data-dir "$steps" --config-dir "$steps"
+rm -rf "$steps"
