@@ -784,6 +784,60 @@ fn solve_a_puzzle_from_the_title() {
     });
 }
 
+/// Auto's step down, kept for the next start: a kiosk whose Auto takes the software renderer for
+/// a GPU that calls for Medium (the hidden `--adapter-level`) finds its frames late on the game
+/// screen and steps down to Low, which `graphics.ron` remembers for this adapter and display.
+/// The next start on the same screen begins at Low: Settings says Medium was too slow, and its
+/// Try again, clicked, forgets the step.
+fn auto_steps_down_and_the_next_start_remembers() {
+    let x = Xvfb::start(640, 360);
+    let dir = scratch("steps");
+    let data = dir.join("data");
+    let exhibition = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/exhibition.ron");
+    let too_slow = |data: &Path| {
+        let steps = stackyard::files::auto_steps::AutoSteps::load(data).0;
+        steps.steps.first().map(|s| s.too_slow)
+    };
+    let mut kiosk = launch(
+        &x,
+        &dir,
+        &[
+            "--profile",
+            exhibition.to_str().unwrap(),
+            "--screen",
+            "game",
+            "--adapter-level",
+            "medium",
+        ],
+    );
+    let stepped = kiosk.wait("Auto's step down kept in graphics.ron", |_| too_slow(&data));
+    assert_eq!(stepped, stackyard::files::settings::Quality::Medium);
+    drop(kiosk);
+
+    let mut window = launch(
+        &x,
+        &dir,
+        &[
+            "--screen",
+            "settings",
+            "--window-size",
+            "640x360",
+            "--adapter-level",
+            "medium",
+        ],
+    );
+    window.click_control(&x, "graphics try again");
+    window.wait("the step forgotten", |_| {
+        too_slow(&data).is_none().then_some(())
+    });
+    let log = std::fs::read_to_string(dir.join("app.log")).unwrap();
+    assert!(
+        log.contains("Medium was too slow on") && log.contains("Auto starts below it"),
+        "the start should begin below Medium:\n{}",
+        window.log()
+    );
+}
+
 /// One app at a time: two would halve each one's frame rate.
 static ONE_APP_AT_A_TIME: Mutex<()> = Mutex::new(());
 
@@ -819,4 +873,5 @@ fn the_kiosk_is_played_through_a_real_window() {
     the_kiosk_answers_a_tap_and_goes_back_to_attract_mode();
     the_closed_kiosk_draws_only_on_change();
     the_kiosk_comes_back_after_a_panic_or_a_freeze();
+    auto_steps_down_and_the_next_start_remembers();
 }

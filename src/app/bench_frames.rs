@@ -274,11 +274,7 @@ pub fn run(request: &FramesRequest) -> Result<Vec<String>, String> {
 
 /// The level `asked` means on this adapter (Auto: the one the app would choose).
 fn level_of(asked: Quality, adapter: Option<&RenderAdapterInfo>) -> Quality {
-    match GraphicsLevel::chosen(asked, adapter, AutoCeiling::default()) {
-        GraphicsLevel::Low => Quality::Low,
-        GraphicsLevel::Medium => Quality::Medium,
-        GraphicsLevel::High => Quality::High,
-    }
+    GraphicsLevel::chosen(asked, adapter, AutoCeiling::default()).quality()
 }
 
 /// The recorded games in `assets/replays`, one per kind, in the games' order.

@@ -82,6 +82,9 @@ pub struct AppOptions {
     /// Destroy the graphics device this many seconds after the start (the hidden
     /// `--lose-device-after`, for the test of the recovery).
     pub lose_device_after: Option<f32>,
+    /// Auto takes the adapter for one it would give this level (the hidden `--adapter-level`,
+    /// for the test of its step down on a software renderer).
+    pub adapter_level: Option<crate::files::settings::Quality>,
     /// No real window and no GPU: the window is only Bevy's component, and the caller drives
     /// frames with `App::update` (tests of the input pipeline).
     pub headless: bool,
@@ -197,6 +200,12 @@ pub fn build(options: AppOptions) -> App {
         // Auto steps down a level when frames cannot keep up with the screen.
         app.insert_resource(game::screens::keeping_up::KeepUp);
     }
+    if options.offscreen.is_none() && !options.headless {
+        // Auto's steps down are kept per screen in the data folder.
+        app.insert_resource(game::screens::remembered_steps::AutoStepsFolder(
+            folder.clone(),
+        ));
+    }
     if options.profile.is_none() && watched {
         app.insert_resource(game::screens::pacing::DrawOnChange);
     }
@@ -210,6 +219,12 @@ pub fn build(options: AppOptions) -> App {
     }
     if let Some(share) = options.room_view {
         app.insert_resource(game::board::room_tour::HeldTour(share));
+    }
+    if let Some(level) = options
+        .adapter_level
+        .and_then(game::board::quality::GraphicsLevel::named)
+    {
+        app.insert_resource(game::board::quality::AdapterLevel(level));
     }
     if let Some(secs) = options.lose_device_after {
         render_errors::lose_the_device_after(&mut app, secs);
@@ -480,6 +495,7 @@ impl Default for AppOptions {
             window_size: None,
             thread_pool: false,
             lose_device_after: None,
+            adapter_level: None,
             headless: false,
             offscreen: None,
         }

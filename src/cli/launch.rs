@@ -78,6 +78,18 @@ fn checked_options(app: &AppArgs) -> Result<AppOptions, Failure> {
         })
         .transpose()?;
     options.lose_device_after = app.lose_device_after;
+    options.adapter_level = app
+        .adapter_level
+        .as_deref()
+        .map(|name| {
+            name.parse::<settings::Quality>()
+                .ok()
+                .filter(|q| *q != settings::Quality::Auto)
+                .ok_or_else(|| {
+                    Failure::usage(format!("--adapter-level {name}: low, medium or high"))
+                })
+        })
+        .transpose()?;
     options.data_dir.clone_from(&app.data_dir);
     options.config_dir.clone_from(&app.config_dir);
     use_look(app, assets, &mut options)?;

@@ -123,6 +123,10 @@ struct AppArgs {
     /// lost device is tested)
     #[arg(long, value_name = "SECS", hide = true)]
     lose_device_after: Option<f32>,
+    /// Auto takes the graphics adapter for one it would give this level (low, medium, high):
+    /// how its step down is tested on a software renderer
+    #[arg(long, value_name = "LEVEL", hide = true)]
+    adapter_level: Option<String>,
 }
 
 /// The referee's subcommands; options come right after the subcommand.

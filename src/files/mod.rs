@@ -4,6 +4,7 @@
 
 pub mod assets;
 pub mod atomic;
+pub mod auto_steps;
 pub mod crash;
 pub mod health;
 pub mod i18n;
@@ -21,7 +22,7 @@ pub mod tree;
 pub mod visit_stats;
 pub mod visits;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Whether `value` lies within `low` to `high` (NaN never does).
 ///
@@ -39,9 +40,21 @@ fn check_within<T: PartialOrd + std::fmt::Display + Copy>(
     }
 }
 
+/// Renames a file that cannot be read to `<name>.unreadable`, so that writing a fresh one does
+/// not lose it; says where it went ("kept as …", or "left as it is" when the rename failed).
+fn keep_aside(path: &Path) -> String {
+    let mut aside = path.as_os_str().to_owned();
+    aside.push(".unreadable");
+    let aside = PathBuf::from(aside);
+    match std::fs::rename(path, &aside) {
+        Ok(()) => format!("kept as {}", aside.display()),
+        Err(_) => "left as it is".to_owned(),
+    }
+}
+
 /// The names of the `.ron` files in `folder` (without `.ron`) that `check` accepts, sorted; none
 /// when the folder cannot be read.
-fn ron_names_in(folder: &std::path::Path, check: fn(&str) -> Result<(), String>) -> Vec<String> {
+fn ron_names_in(folder: &Path, check: fn(&str) -> Result<(), String>) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(folder)
         .into_iter()
         .flatten()

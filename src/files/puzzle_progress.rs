@@ -46,17 +46,7 @@ impl PuzzleProgress {
                     Ok(p) => format!("version {} of the progress format", p.version),
                     Err(e) => e.to_string(),
                 };
-                let aside = path.with_extension("ron.unreadable");
-                let kept = std::fs::rename(&path, &aside).is_ok();
-                let said = format!(
-                    "{}: {why}; {}",
-                    path.display(),
-                    if kept {
-                        format!("kept as {}", aside.display())
-                    } else {
-                        "left as it is".to_owned()
-                    }
-                );
+                let said = format!("{}: {why}; {}", path.display(), super::keep_aside(&path));
                 (PuzzleProgress::fresh(), Some(said))
             }
         }

@@ -54,15 +54,33 @@ impl GraphicsLevel {
         adapter: Option<&RenderAdapterInfo>,
         ceiling: AutoCeiling,
     ) -> Self {
-        match choice {
-            Quality::Low => GraphicsLevel::Low,
-            Quality::Medium => GraphicsLevel::Medium,
-            Quality::High => GraphicsLevel::High,
-            Quality::Auto => adapter
+        GraphicsLevel::named(choice).unwrap_or_else(|| {
+            adapter
                 .map_or(GraphicsLevel::Low, |a| {
                     GraphicsLevel::for_adapter(a.device_type, &a.name)
                 })
-                .min(ceiling.0),
+                .min(ceiling.0)
+        })
+    }
+
+    /// The level a setting names (Auto names none).
+    #[must_use]
+    pub fn named(quality: Quality) -> Option<Self> {
+        match quality {
+            Quality::Auto => None,
+            Quality::Low => Some(GraphicsLevel::Low),
+            Quality::Medium => Some(GraphicsLevel::Medium),
+            Quality::High => Some(GraphicsLevel::High),
+        }
+    }
+
+    /// The setting that names this level.
+    #[must_use]
+    pub fn quality(self) -> Quality {
+        match self {
+            GraphicsLevel::Low => Quality::Low,
+            GraphicsLevel::Medium => Quality::Medium,
+            GraphicsLevel::High => Quality::High,
         }
     }
 
@@ -104,6 +122,12 @@ impl GraphicsLevel {
 pub struct AutoCeiling(pub GraphicsLevel);
 
 impl AutoCeiling {
+    /// Auto's ceiling once `level` was too slow: the level below it (nothing is below Low).
+    #[must_use]
+    pub fn below(level: GraphicsLevel) -> AutoCeiling {
+        AutoCeiling(level.lower().unwrap_or(GraphicsLevel::Low))
+    }
+
     /// The level whose frames could not keep up, if Auto stepped down from one.
     #[must_use]
     pub fn too_slow(self) -> Option<GraphicsLevel> {
@@ -120,6 +144,11 @@ impl Default for AutoCeiling {
         AutoCeiling(GraphicsLevel::High)
     }
 }
+
+/// The level Auto takes the adapter to call for, in place of the one `for_adapter` gives (the
+/// hidden `--adapter-level`: Auto's step down tested on a software renderer).
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AdapterLevel(pub GraphicsLevel);
 
 /// Low's render scale (see BENCHMARKS.md at 452f82a, "Rendering").
 const LOW_RENDER_SCALE: f32 = 0.5;
@@ -146,9 +175,13 @@ pub(crate) fn choose_level(
     choice: Res<QualityChoice>,
     adapter: Option<Res<RenderAdapterInfo>>,
     ceiling: Res<AutoCeiling>,
+    told: Option<Res<AdapterLevel>>,
     mut level: ResMut<GraphicsLevel>,
 ) {
-    let chosen = GraphicsLevel::chosen(choice.0, adapter.as_deref(), *ceiling);
+    let chosen = match told {
+        Some(told) if choice.0 == Quality::Auto => told.0.min(ceiling.0),
+        _ => GraphicsLevel::chosen(choice.0, adapter.as_deref(), *ceiling),
+    };
     if let Some(a) = adapter.as_deref() {
         info!(
             "graphics: {} ({:?}), quality {chosen:?}",
@@ -333,6 +366,11 @@ mod tests {
         assert_eq!(GraphicsLevel::Low.lower(), None);
         assert_eq!(capped.too_slow(), Some(GraphicsLevel::High));
         assert_eq!(AutoCeiling::default().too_slow(), None);
+        for level in [GraphicsLevel::Medium, GraphicsLevel::High] {
+            assert_eq!(AutoCeiling::below(level).too_slow(), Some(level));
+            assert_eq!(GraphicsLevel::named(level.quality()), Some(level));
+        }
+        assert_eq!(GraphicsLevel::named(Quality::Auto), None);
     }
 
     #[test]

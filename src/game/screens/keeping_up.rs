@@ -1,7 +1,8 @@
 //! Auto keeps up with the screen: while frames come one after another (a kiosk, or something
 //! moving in a window), each frame's length is held against the display's refresh (60 Hz at
-//! most). When more than a quarter of a window of such frames came late, Auto steps down a level
-//! for the rest of the run (`board::quality::AutoCeiling`), logs why, and the settings say so. A
+//! most). Once more than a quarter of a window of such frames came late, Auto steps down a level
+//! (`board::quality::AutoCeiling`, kept for the screen by `remembered_steps.rs`), logs why, and
+//! the settings say so. A
 //! level the person chose is never changed. Frames while the computer thinks do not count: the
 //! search takes the cores, and a lower level would not give them back.
 
@@ -28,8 +29,6 @@ const WINDOW: u32 = 120;
 const SETTLE: Duration = Duration::from_secs(3);
 /// A frame is late when it takes longer than the display's frame by this factor.
 const SLACK: f64 = 1.25;
-/// A frame this long is a stall (a file loaded, the window dragged), not a level's pace.
-const STALL: Duration = Duration::from_secs(1);
 /// The fastest pace asked for: 60 frames a second, on a faster display too.
 const FASTEST_HZ: f64 = 60.0;
 
@@ -61,31 +60,33 @@ impl PaceJudge {
     }
 
     /// Judges a frame of `length` that ended at `now`, on a display whose frame is `budget`.
-    /// When a window of frames is full it says how many came late, and the window starts over;
-    /// `Some` only when more than a quarter did.
+    /// `Some` once more than a quarter of a window's frames came late: at once, without waiting
+    /// for the window to fill, since the verdict can no longer change (a screen that takes
+    /// seconds a frame steps down after 31 frames, not 120). A window that fills with fewer
+    /// late frames starts over.
     pub fn judge(
         &mut self,
         now: Duration,
         length: Duration,
         budget: Duration,
     ) -> Option<LateFrames> {
-        if now < self.settled_at || length >= STALL {
+        if now < self.settled_at {
             return None;
         }
         self.counted += 1;
         if length.as_secs_f64() > budget.as_secs_f64() * SLACK {
             self.late += 1;
         }
-        if self.counted < WINDOW {
-            return None;
-        }
         let window = LateFrames {
             late: self.late,
             counted: self.counted,
         };
-        self.counted = 0;
-        self.late = 0;
-        (window.late * 4 > window.counted).then_some(window)
+        let too_slow = window.late * 4 > WINDOW;
+        if too_slow || window.counted >= WINDOW {
+            self.counted = 0;
+            self.late = 0;
+        }
+        too_slow.then_some(window)
     }
 }
 
@@ -204,37 +205,34 @@ mod tests {
         Duration::from_millis(n)
     }
 
-    /// Judges frames of `length`, one after another from `start`, until a window is full.
+    /// Judges frames of `length`, one after another from `start`, until a verdict comes or a
+    /// window is full.
     fn judge_window(
         judge: &mut PaceJudge,
         start: Duration,
         length: &[Duration],
     ) -> Option<LateFrames> {
         let mut now = start;
-        let mut verdict = None;
-        for (i, &l) in length.iter().cycle().take(WINDOW as usize).enumerate() {
+        length.iter().cycle().take(WINDOW as usize).find_map(|&l| {
             now += l;
-            verdict = judge.judge(now, l, SIXTIETH);
-            if i + 1 < WINDOW as usize {
-                assert_eq!(verdict, None, "a window is judged only when full");
-            }
-        }
-        verdict
+            judge.judge(now, l, SIXTIETH)
+        })
     }
 
     #[test]
-    fn a_window_with_more_than_a_quarter_late_is_too_slow() {
+    fn more_than_a_quarter_of_a_window_late_is_too_slow_as_soon_as_it_is_sure() {
         let mut judge = PaceJudge::default();
-        // One frame in three late: 40 of 120.
+        // One frame in three late: the 31st late frame is the 91st judged.
         let verdict = judge_window(&mut judge, Duration::ZERO, &[ms(25), ms(16), ms(16)]);
         assert_eq!(
             verdict,
             Some(LateFrames {
-                late: 40,
-                counted: 120
+                late: 31,
+                counted: 91
             })
         );
-        // One in four late is still keeping up; the window started over.
+        assert_eq!((judge.counted, judge.late), (0, 0), "judging starts over");
+        // One in four late is still keeping up; the full window starts over.
         let verdict = judge_window(&mut judge, ms(3000), &[ms(25), ms(16), ms(16), ms(16)]);
         assert_eq!(verdict, None);
         assert_eq!(
@@ -249,13 +247,24 @@ mod tests {
     }
 
     #[test]
-    fn nothing_is_judged_while_settling_or_stalled() {
+    fn frames_of_seconds_each_are_too_slow_after_31() {
+        let mut judge = PaceJudge::default();
+        let verdict = judge_window(&mut judge, Duration::ZERO, &[ms(2500)]);
+        assert_eq!(
+            verdict,
+            Some(LateFrames {
+                late: 31,
+                counted: 31
+            })
+        );
+    }
+
+    #[test]
+    fn nothing_is_judged_while_settling() {
         let mut judge = PaceJudge::default();
         judge.restart(ms(1000));
         assert_eq!(judge.judge(ms(3999), ms(50), SIXTIETH), None);
         assert_eq!(judge.counted, 0, "still settling");
-        assert_eq!(judge.judge(ms(4000), STALL, SIXTIETH), None);
-        assert_eq!(judge.counted, 0, "a stall is not counted");
         assert_eq!(judge.judge(ms(4050), ms(50), SIXTIETH), None);
         assert_eq!((judge.counted, judge.late), (1, 1));
     }
@@ -351,7 +360,7 @@ mod tests {
         assert_eq!(level_after(&mut resting, frame, 30), GraphicsLevel::High);
         // Stones move: the window asks for frame after frame, and they run late.
         resting.insert_resource(BoardMotion { moving: true });
-        assert_eq!(level_after(&mut resting, frame, 7), GraphicsLevel::Medium);
+        assert_eq!(level_after(&mut resting, frame, 2), GraphicsLevel::Medium);
 
         let mut unfocused = app(Quality::Auto, frame);
         let mut windows = unfocused.world_mut().query::<&mut Window>();

@@ -21,6 +21,7 @@ pub mod keeping_up;
 pub mod layout_report;
 pub mod pacing;
 mod puzzles;
+pub mod remembered_steps;
 pub(crate) mod saves;
 pub mod stack_labels;
 pub mod title;
@@ -56,6 +57,7 @@ pub(super) fn presentation_plugin(app: &mut App) {
             stack_labels::plugin,
             pacing::plugin,
             keeping_up::plugin,
+            remembered_steps::plugin,
         ),
     ));
 }

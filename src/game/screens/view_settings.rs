@@ -238,7 +238,11 @@ fn show_settings_window(
     mut settings: ResMut<ViewSettings>,
     mut speed: ResMut<AnimationSpeed>,
     mut mode: ResMut<DisplayMode>,
-    (mut quality, level, ceiling): (ResMut<QualityChoice>, Res<GraphicsLevel>, Res<AutoCeiling>),
+    (mut quality, level, mut ceiling): (
+        ResMut<QualityChoice>,
+        Res<GraphicsLevel>,
+        ResMut<AutoCeiling>,
+    ),
     mut scale: ResMut<UiScale>,
     mut theme: ResMut<ThemeChoice>,
     themes: Option<Res<ThemeList>>,
@@ -264,7 +268,7 @@ fn show_settings_window(
                 .show(ui, |ui| {
                     window_mode_row(ui, &tr, &mut mode);
                     quality_row(ui, &tr, &mut quality, *level);
-                    stepped_down_row(ui, &tr, quality.0, *ceiling);
+                    stepped_down_row(ui, &tr, quality.0, &mut ceiling);
                     menu_size_row(ui, &tr, &mut scale);
                     ui.label(tr.t("settings.theme"));
                     let list = themes.as_deref().map(|t| t.0.as_slice());
@@ -360,8 +364,14 @@ fn quality_row(
     ui.end_row();
 }
 
-/// Under Auto, once frames could not keep up with a level (`keeping_up.rs`): which one.
-fn stepped_down_row(ui: &mut egui::Ui, tr: &Tr, choice: Quality, ceiling: AutoCeiling) {
+/// Under Auto, once frames could not keep up with a level (`keeping_up.rs`, or remembered from
+/// an earlier run on this screen): which one, and a button to try the levels again.
+fn stepped_down_row(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    choice: Quality,
+    ceiling: &mut ResMut<AutoCeiling>,
+) {
     let too_slow = match ceiling.too_slow() {
         _ if choice != Quality::Auto => return,
         None => return,
@@ -370,7 +380,14 @@ fn stepped_down_row(ui: &mut egui::Ui, tr: &Tr, choice: Quality, ceiling: AutoCe
         Some(GraphicsLevel::Low) => tr.t("settings.quality.low"),
     };
     ui.label("");
-    ui.weak(tr.tf("settings.quality.too_slow", &[("level", &too_slow)]));
+    ui.horizontal(|ui| {
+        ui.weak(tr.tf("settings.quality.too_slow", &[("level", &too_slow)]));
+        let again = ui.small_button(tr.t("settings.quality.try_again"));
+        crate::game::ui::named::name_control(&again, "graphics try again");
+        if again.clicked() {
+            **ceiling = AutoCeiling::default();
+        }
+    });
     ui.end_row();
 }
 
