@@ -791,6 +791,19 @@ fn solve_a_puzzle_from_the_title() {
 /// Try again, clicked, forgets the step.
 fn auto_steps_down_and_the_next_start_remembers() {
     let x = Xvfb::start(640, 360);
+    for bad in ["auto", "ultra"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_stackyard"))
+            .args(["--adapter-level", bad])
+            .env("DISPLAY", &x.display)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {err}");
+        assert!(
+            err.contains(&format!("--adapter-level {bad}: low, medium or high")),
+            "{err}"
+        );
+    }
     let dir = scratch("steps");
     let data = dir.join("data");
     let exhibition = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/exhibition.ron");
