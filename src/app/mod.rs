@@ -202,9 +202,7 @@ pub fn build(options: AppOptions) -> App {
     }
     if options.offscreen.is_none() && !options.headless {
         // Auto's steps down are kept per screen in the data folder.
-        app.insert_resource(game::screens::remembered_steps::AutoStepsFolder(
-            folder.clone(),
-        ));
+        app.insert_resource(game::screens::remembered_steps::RemembersSteps);
     }
     if options.profile.is_none() && watched {
         app.insert_resource(game::screens::pacing::DrawOnChange);

@@ -2,9 +2,8 @@
 //! moving in a window), each frame's length is held against the display's refresh (60 Hz at
 //! most). Once more than a quarter of a window of such frames came late, Auto steps down a level
 //! (`board::quality::AutoCeiling`, kept for the screen by `remembered_steps.rs`), logs why, and
-//! the settings say so. A
-//! level the person chose is never changed. Frames while the computer thinks do not count: the
-//! search takes the cores, and a lower level would not give them back.
+//! the settings say so. A level the person chose is never changed. Frames while the computer
+//! thinks do not count: the search takes the cores, and a lower level would not give them back.
 
 use std::time::Duration;
 

@@ -4,8 +4,6 @@
 //! again (Settings' "Try again") forgets the screen; a new driver or another display is a new
 //! screen, judged afresh.
 
-use std::path::PathBuf;
-
 use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
 use bevy::window::{Monitor, PrimaryMonitor};
@@ -13,22 +11,23 @@ use bevy::window::{Monitor, PrimaryMonitor};
 use crate::files::auto_steps::{AutoSteps, ScreenKey};
 use crate::game::board::quality::{AutoCeiling, GraphicsLevel};
 use crate::game::core::problems::Problems;
+use crate::game::core::saving::SaveFolder;
 
-/// The data folder Auto's steps are kept in; present in runs with a window (not `bench-frames`,
-/// a GIF's frames or headless tests).
-#[derive(Resource, Debug, Clone)]
-pub struct AutoStepsFolder(pub PathBuf);
+/// Auto's steps are kept in the data folder (`SaveFolder`) in this run: one with a window (not
+/// `bench-frames`, a GIF's frames or headless tests).
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct RemembersSteps;
 
 /// The screen this run draws for, once the adapter is known; its remembered step has been read.
 #[derive(Resource, Debug, Clone, PartialEq, Eq)]
-pub struct ThisScreen(pub ScreenKey);
+struct ThisScreen(ScreenKey);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
             recall_the_step.run_if(
-                resource_exists::<AutoStepsFolder>
+                resource_exists::<RemembersSteps>
                     .and_then(resource_exists::<RenderAdapterInfo>)
                     .and_then(not(resource_exists::<ThisScreen>)),
             ),
@@ -69,7 +68,7 @@ pub fn screen_key(adapter: &RenderAdapterInfo, display: Option<&Monitor>) -> Scr
 /// Once the adapter is known: Auto's ceiling is set below the level remembered as too slow on
 /// this screen.
 fn recall_the_step(
-    folder: Res<AutoStepsFolder>,
+    folder: Res<SaveFolder>,
     adapter: Res<RenderAdapterInfo>,
     monitors: Query<&Monitor, With<PrimaryMonitor>>,
     mut ceiling: ResMut<AutoCeiling>,
@@ -94,7 +93,7 @@ fn recall_the_step(
 /// When Auto's ceiling changes, the file learns it: a step down is remembered for this screen, a
 /// ceiling raised again forgets it.
 fn remember_the_step(
-    folder: Res<AutoStepsFolder>,
+    folder: Res<SaveFolder>,
     screen: Res<ThisScreen>,
     ceiling: Res<AutoCeiling>,
     mut problems: ResMut<Problems>,
@@ -120,7 +119,7 @@ mod tests {
     use crate::files::settings::Quality;
     use crate::game::board::quality::discrete_gpu;
 
-    fn scratch(name: &str) -> PathBuf {
+    fn scratch(name: &str) -> std::path::PathBuf {
         let dir = std::env::temp_dir().join(format!(
             "stackyard-remembered-{}-{name}",
             std::process::id()
@@ -145,7 +144,8 @@ mod tests {
     fn app(folder: &std::path::Path) -> App {
         let mut app = App::new();
         app.add_plugins(MinimalPlugins)
-            .insert_resource(AutoStepsFolder(folder.to_owned()))
+            .insert_resource(RemembersSteps)
+            .insert_resource(SaveFolder(folder.to_owned()))
             .insert_resource(discrete_gpu())
             .init_resource::<AutoCeiling>()
             .init_resource::<Problems>()
