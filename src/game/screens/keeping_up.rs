@@ -8,10 +8,11 @@
 use std::time::Duration;
 
 use bevy::prelude::*;
-use bevy::window::{Monitor, PrimaryMonitor, PrimaryWindow};
+use bevy::window::PrimaryWindow;
 use bevy::winit::{UpdateMode, WinitSettings};
 
 use super::pacing::{DrawOnChange, something_animates, the_computer_works};
+use super::this_display::ThisDisplay;
 use crate::files::settings::Quality;
 use crate::game::board::quality::{AutoCeiling, GraphicsLevel};
 use crate::game::core::preferences::QualityChoice;
@@ -157,7 +158,7 @@ fn settle_after_a_change(time: Res<Time<Real>>, mut judge: ResMut<PaceJudge>) {
 /// late ones lower Auto's ceiling below the level in use.
 fn judge_the_last_frame(
     time: Res<Time<Real>>,
-    monitors: Query<&Monitor, With<PrimaryMonitor>>,
+    display: ThisDisplay,
     mut next: ResMut<NextFrameCounts>,
     mut judge: ResMut<PaceJudge>,
     level: Res<GraphicsLevel>,
@@ -166,12 +167,7 @@ fn judge_the_last_frame(
     if !std::mem::take(&mut next.0) {
         return;
     }
-    let budget = frame_budget(
-        monitors
-            .iter()
-            .next()
-            .and_then(|m| m.refresh_rate_millihertz),
-    );
+    let budget = frame_budget(display.monitor().and_then(|m| m.refresh_rate_millihertz));
     let Some(window) = judge.judge(time.elapsed(), time.delta(), budget) else {
         return;
     };

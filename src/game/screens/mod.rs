@@ -24,6 +24,7 @@ mod puzzles;
 pub mod remembered_steps;
 pub(crate) mod saves;
 pub mod stack_labels;
+mod this_display;
 pub mod title;
 mod turn_banner;
 pub mod view_settings;

@@ -2,23 +2,25 @@
 //! `graphics.ron` in the data folder): a start on a screen where a level was too slow begins
 //! below it, instead of stuttering again while `keeping_up.rs` finds out. Raising Auto's ceiling
 //! again (Settings' "Try again") forgets the screen; a new driver or another display is a new
-//! screen, judged afresh.
+//! screen, judged afresh. A window moved to another display takes that display's step, or none.
 
 use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
-use bevy::window::{Monitor, PrimaryMonitor};
+use bevy::window::{Monitor, WindowMoved};
 
 use crate::files::auto_steps::{AutoSteps, ScreenKey};
 use crate::game::board::quality::{AutoCeiling, GraphicsLevel};
 use crate::game::core::problems::Problems;
 use crate::game::core::saving::SaveFolder;
 
+use super::this_display::ThisDisplay;
+
 /// Auto's steps are kept in the data folder (`SaveFolder`) in this run: one with a window (not
 /// `bench-frames`, a GIF's frames or headless tests).
 #[derive(Resource, Debug, Clone, Copy, Default)]
 pub struct RemembersSteps;
 
-/// The screen this run draws for, once the adapter is known; its remembered step has been read.
+/// The screen the window is on, once the adapter is known; its remembered step has been read.
 #[derive(Resource, Debug, Clone, PartialEq, Eq)]
 struct ThisScreen(ScreenKey);
 
@@ -29,7 +31,9 @@ pub(super) fn plugin(app: &mut App) {
             recall_the_step.run_if(
                 resource_exists::<RemembersSteps>
                     .and_then(resource_exists::<RenderAdapterInfo>)
-                    .and_then(not(resource_exists::<ThisScreen>)),
+                    .and_then(
+                        not(resource_exists::<ThisScreen>).or_else(on_message::<WindowMoved>),
+                    ),
             ),
             remember_the_step
                 .run_if(resource_exists::<ThisScreen>.and_then(resource_changed::<AutoCeiling>)),
@@ -65,17 +69,21 @@ pub fn screen_key(adapter: &RenderAdapterInfo, display: Option<&Monitor>) -> Scr
     ScreenKey { adapter, display }
 }
 
-/// Once the adapter is known: Auto's ceiling is set below the level remembered as too slow on
-/// this screen.
+/// Once the adapter is known, and whenever the window lands on another display: Auto's ceiling
+/// is set below the level remembered as too slow on this screen, or to the top when none was.
 fn recall_the_step(
     folder: Res<SaveFolder>,
     adapter: Res<RenderAdapterInfo>,
-    monitors: Query<&Monitor, With<PrimaryMonitor>>,
+    display: ThisDisplay,
+    known: Option<Res<ThisScreen>>,
     mut ceiling: ResMut<AutoCeiling>,
     mut problems: ResMut<Problems>,
     mut commands: Commands,
 ) {
-    let screen = screen_key(&adapter, monitors.iter().next());
+    let screen = screen_key(&adapter, display.monitor());
+    if known.is_some_and(|known| known.0 == screen) {
+        return;
+    }
     let (steps, unreadable) = AutoSteps::load(&folder.0);
     if let Some(why) = unreadable {
         problems.note("graphics steps", why);
@@ -85,7 +93,10 @@ fn recall_the_step(
             info!("graphics: {slow:?} was too slow on {screen} before; Auto starts below it");
             ceiling.set_if_neq(AutoCeiling::below(slow));
         }
-        None => info!("graphics: no level was too slow on {screen} before"),
+        None => {
+            info!("graphics: no level was too slow on {screen} before");
+            ceiling.set_if_neq(AutoCeiling::default());
+        }
     }
     commands.insert_resource(ThisScreen(screen));
 }
@@ -115,6 +126,9 @@ fn remember_the_step(
 
 #[cfg(test)]
 mod tests {
+    use bevy::window::{PrimaryMonitor, PrimaryWindow, WindowPosition};
+
+    use super::super::this_display::tests::display;
     use super::*;
     use crate::files::settings::Quality;
     use crate::game::board::quality::discrete_gpu;
@@ -130,20 +144,19 @@ mod tests {
     }
 
     fn monitor() -> Monitor {
-        Monitor {
-            name: Some("DP-1".into()),
-            physical_height: 1080,
-            physical_width: 1920,
-            physical_position: IVec2::ZERO,
-            refresh_rate_millihertz: Some(59_940),
-            scale_factor: 1.0,
-            video_modes: Vec::new(),
-        }
+        display("DP-1", 0, 1920)
     }
 
+    /// A second display, right of the first.
+    fn side_monitor() -> Monitor {
+        display("HDMI-1", 1920, 2560)
+    }
+
+    /// The app with a window not yet placed, on a desk of the primary display and one beside it.
     fn app(folder: &std::path::Path) -> App {
         let mut app = App::new();
         app.add_plugins(MinimalPlugins)
+            .add_message::<WindowMoved>()
             .insert_resource(RemembersSteps)
             .insert_resource(SaveFolder(folder.to_owned()))
             .insert_resource(discrete_gpu())
@@ -151,7 +164,22 @@ mod tests {
             .init_resource::<Problems>()
             .add_plugins(plugin);
         app.world_mut().spawn((monitor(), PrimaryMonitor));
+        app.world_mut().spawn(side_monitor());
+        app.world_mut().spawn((Window::default(), PrimaryWindow));
         app
+    }
+
+    /// The system moves the window so that its corner is at `x`.
+    fn move_window(app: &mut App, x: i32) {
+        let mut windows = app
+            .world_mut()
+            .query_filtered::<(Entity, &mut Window), With<PrimaryWindow>>();
+        let (window, mut placed) = windows.single_mut(app.world_mut()).unwrap();
+        let position = IVec2::new(x, 40);
+        placed.position = WindowPosition::At(position);
+        app.world_mut()
+            .write_message(WindowMoved { window, position });
+        app.update();
     }
 
     #[test]
@@ -191,7 +219,9 @@ mod tests {
         );
         // On another display it begins at the top.
         let mut elsewhere = app(&folder);
-        let mut monitors = elsewhere.world_mut().query::<&mut Monitor>();
+        let mut monitors = elsewhere
+            .world_mut()
+            .query_filtered::<&mut Monitor, With<PrimaryMonitor>>();
         monitors
             .single_mut(elsewhere.world_mut())
             .unwrap()
@@ -205,6 +235,35 @@ mod tests {
         second.insert_resource(AutoCeiling::default());
         second.update();
         assert_eq!(AutoSteps::load(&folder).0.too_slow_on(&key), None);
+    }
+
+    #[test]
+    fn a_window_moved_to_another_display_takes_that_displays_step() {
+        let folder = scratch("moved");
+        let mut app = app(&folder);
+        app.update();
+        // High was too slow on the primary display.
+        app.insert_resource(AutoCeiling::below(GraphicsLevel::High));
+        app.update();
+        let ceiling = |app: &App| *app.world().resource::<AutoCeiling>();
+
+        // Moved within it, nothing changes.
+        move_window(&mut app, 300);
+        assert_eq!(ceiling(&app), AutoCeiling(GraphicsLevel::Medium));
+        // On the display beside it, nothing was too slow yet.
+        move_window(&mut app, 2400);
+        assert_eq!(ceiling(&app), AutoCeiling::default());
+        // There Medium proves too slow as well; each display keeps its own step.
+        app.insert_resource(AutoCeiling::below(GraphicsLevel::Medium));
+        app.update();
+        move_window(&mut app, 100);
+        assert_eq!(ceiling(&app), AutoCeiling(GraphicsLevel::Medium));
+        move_window(&mut app, 3000);
+        assert_eq!(ceiling(&app), AutoCeiling(GraphicsLevel::Low));
+        let (steps, _) = AutoSteps::load(&folder);
+        let on = |m: &Monitor| steps.too_slow_on(&screen_key(&discrete_gpu(), Some(m)));
+        assert_eq!(on(&monitor()), Some(Quality::High));
+        assert_eq!(on(&side_monitor()), Some(Quality::Medium));
     }
 
     #[test]
