@@ -5,7 +5,6 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use egui_plot::{HLine, Line, Plot, PlotPoints, VLine};
 
 use crate::game::core::engine_view::{EngineView, engine_view_allowed};
 use crate::game::core::i18n::Tr;
@@ -13,10 +12,8 @@ use crate::game::core::preferences::ViewSettings;
 use crate::game::core::screen::Screen;
 use crate::game::core::seats::Seats;
 use crate::game::core::session::{Session, SessionRequest};
+use crate::game::screens::evaluation_graph::chances_graph;
 use crate::game::ui::palette;
-
-/// The graph's height in points.
-const GRAPH_HEIGHT: f32 = 90.0;
 
 /// The bar's size in points.
 const BAR_SIZE: egui::Vec2 = egui::vec2(300.0, 14.0);
@@ -28,19 +25,8 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// Black's chances, 0 to 100, at each analysed position of the line played.
-#[must_use]
-pub fn graph_points(engine: &EngineView) -> Vec<[f64; 2]> {
-    engine
-        .black_chances()
-        .iter()
-        .enumerate()
-        .filter_map(|(i, c)| c.map(|c| [i as f64, f64::from(c) * 100.0]))
-        .collect()
-}
-
 /// The evaluation graph, drawn in the Moves window when the engine's view is allowed; a click
-/// on it looks at the position nearest the pointer.
+/// on it looks at that position.
 pub fn evaluation_graph(
     ui: &mut egui::Ui,
     tr: &Tr,
@@ -55,33 +41,8 @@ pub fn evaluation_graph(
             .weak(),
     );
     let shown = session.viewing().unwrap_or(session.moves().len());
-    let last = all.saturating_sub(1) as f64;
-    let clicked = Plot::new("evaluation graph")
-        .height(GRAPH_HEIGHT)
-        .allow_drag(false)
-        .allow_zoom(false)
-        .allow_scroll(false)
-        .allow_boxed_zoom(false)
-        .allow_double_click_reset(false)
-        .show_x(false)
-        .show_axes([false, true])
-        .include_x(0.0)
-        .include_x(last.max(1.0))
-        .include_y(0.0)
-        .include_y(100.0)
-        .show(ui, |plot| {
-            plot.hline(HLine::new("50 %", 50.0).color(palette::SWATCH_RIM));
-            plot.vline(VLine::new(tr.t("engine.shown"), shown as f64).color(palette::VIEWING));
-            let points = PlotPoints::new(graph_points(engine));
-            plot.line(Line::new(tr.t("engine.black"), points).color(palette::ACCENT_GOLD));
-            plot.response()
-                .clicked()
-                .then(|| plot.pointer_coordinate())
-                .flatten()
-        })
-        .inner;
-    if let Some(at) = clicked {
-        let n = at.x.round().clamp(0.0, last) as usize;
+    let chances = engine.black_chances();
+    if let Some(n) = chances_graph(ui, &chances, shown, tr.t("engine.black")) {
         requests.write(SessionRequest::View(n));
     }
 }

@@ -9,6 +9,7 @@ mod coach_banner;
 pub mod count_input;
 mod editor;
 pub mod evaluation;
+mod evaluation_graph;
 pub mod export;
 mod free_area;
 mod game_over;
