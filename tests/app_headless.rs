@@ -1076,6 +1076,7 @@ fn a_position_reached_for_the_third_time_draws_the_game_until_a_move_is_taken_ba
 #[test]
 fn every_move_is_autosaved_and_saves_load_back_while_broken_files_change_nothing() {
     use stackyard::files::save::SaveFile;
+    use stackyard::game::core::file_writer::FileWriter;
     use stackyard::game::core::saving::{
         Autosave, FileStatus, LoadRequest, SaveFolder, SaveRequest,
     };
@@ -1087,6 +1088,7 @@ fn every_move_is_autosaved_and_saves_load_back_while_broken_files_change_nothing
     click(&mut app, BoardClick::Stack(cell("b2")));
     click(&mut app, BoardClick::Cell(cell("b1")));
     app.update();
+    app.world().resource::<FileWriter>().wait();
     let (auto, _) = SaveFile::load(&dir.join("autosave.ron")).expect("the autosave");
     assert_eq!(auto.moves, ["b2-b1"]);
     app.world_mut()
@@ -1114,6 +1116,41 @@ fn every_move_is_autosaved_and_saves_load_back_while_broken_files_change_nothing
     app.update();
     assert_eq!(session_string(&app), after_move);
     assert_eq!(app.world().resource::<Session>().moves(), ["b2-b1"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_autosave_that_cannot_be_written_is_said_in_the_panel_and_play_goes_on() {
+    use stackyard::game::core::file_writer::FileWriter;
+    use stackyard::game::core::problems::Problems;
+    use stackyard::game::core::saving::{Autosave, FileStatus};
+    let dir = std::env::temp_dir().join(format!("stackyard-app-autosave-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // The autosave's folder is taken by a file, as a write to a full disk fails.
+    std::fs::write(dir.join("data"), b"").unwrap();
+    let mut app = app_with(START, AnimationSpeed::Off);
+    app.insert_resource(Autosave(Some(dir.join("data/autosave.ron"))));
+    click(&mut app, BoardClick::Stack(cell("b2")));
+    click(&mut app, BoardClick::Cell(cell("b1")));
+    app.update();
+    app.world().resource::<FileWriter>().wait();
+    // The failure is reported at the end of a frame and said in the panel in the next.
+    app.update();
+    app.update();
+    let status = app.world().resource::<FileStatus>().clone();
+    assert!(status.failed, "{status:?}");
+    assert!(
+        status.text.contains("Autosave failed") && status.text.contains("data"),
+        "{status:?}"
+    );
+    let last = app.world().resource::<Problems>().last.clone().unwrap();
+    assert!(last.starts_with("the autosave is skipped"), "{last}");
+    assert_eq!(
+        app.world().resource::<Session>().moves(),
+        ["b2-b1"],
+        "play goes on"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

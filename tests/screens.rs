@@ -7,6 +7,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use stackyard::files::save::{SaveFile, SavedSeats};
+use stackyard::game::core::file_writer::FileWriter;
 use stackyard::game::core::opponent::Thinking;
 use stackyard::game::core::preferences::AnimationSpeed;
 use stackyard::game::core::saving::Autosave;
@@ -134,6 +135,7 @@ fn the_game_waits_while_its_player_reads_the_rules() {
     }
     app.update();
     assert_eq!(session(&app).moves(), ["c2-c3"]);
+    app.world().resource::<FileWriter>().wait();
     assert!(autosave.exists(), "a move in a game is saved");
     let saved = std::fs::read_to_string(&autosave).unwrap();
 
@@ -148,6 +150,7 @@ fn the_game_waits_while_its_player_reads_the_rules() {
         session(&app).outcome().is_some(),
         "the centre demonstration wins"
     );
+    app.world().resource::<FileWriter>().wait();
     assert_eq!(
         std::fs::read_to_string(&autosave).unwrap(),
         saved,

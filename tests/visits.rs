@@ -14,6 +14,7 @@ use bevy::time::TimeUpdateStrategy;
 use stackyard::files::health::Health;
 use stackyard::files::profile::Profile;
 use stackyard::files::visits::{self, Abandoned, Visit};
+use stackyard::game::core::file_writer::FileWriter;
 use stackyard::game::core::preferences::{AnimationSpeed, LanguageChoice};
 use stackyard::game::core::problems::Problems;
 use stackyard::game::core::puzzles::{PuzzleRequest, PuzzleRun};
@@ -238,6 +239,7 @@ fn a_log_that_cannot_be_written_leaves_play_going_with_one_notice() {
     assert!(last.contains("visitor log"), "{last}");
     // The heartbeat carries it.
     wait(&mut app, Duration::from_secs(31));
+    app.world().resource::<FileWriter>().wait();
     let health = Health::load(&folder).unwrap();
     assert_eq!(health.last_error.as_deref(), Some(last.as_str()));
     let _ = std::fs::remove_dir_all(&folder);

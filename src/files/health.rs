@@ -70,9 +70,16 @@ impl Health {
     /// # Errors
     /// A message naming the file and what failed.
     pub fn store(&self, data: &Path) -> Result<(), String> {
-        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
-            .map_err(|e| e.to_string())?;
-        super::atomic::write_atomically(&path(data), text.as_bytes())
+        super::atomic::write_atomically(&path(data), self.to_text()?.as_bytes())
+    }
+
+    /// The heartbeat as its file holds it.
+    ///
+    /// # Errors
+    /// What RON could not write (nothing in a heartbeat fails to).
+    pub fn to_text(&self) -> Result<String, String> {
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+            .map_err(|e| e.to_string())
     }
 
     /// Reads the heartbeat.

@@ -5,6 +5,7 @@
 pub mod assets;
 pub mod atomic;
 pub mod auto_steps;
+pub mod background;
 pub mod crash;
 pub mod health;
 pub mod i18n;

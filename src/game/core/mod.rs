@@ -7,6 +7,7 @@ use bevy::prelude::*;
 pub mod coach;
 pub mod editor;
 pub mod engine_view;
+pub mod file_writer;
 pub mod i18n;
 pub mod kiosk;
 pub mod motion;
@@ -59,5 +60,6 @@ pub(super) fn logic_plugin(app: &mut App) {
         puzzles::plugin,
         coach::plugin,
         problems::plugin,
+        file_writer::plugin,
     ));
 }

@@ -1,5 +1,5 @@
-//! Saving and loading games from the panel, and the autosave after every move: files in the
-//! data folder, written atomically; a file that is broken or illegal is refused with its reason
+//! Saving and loading games from the panel, and the autosave after every move (written by
+//! `file_writer`, off the frame): files in the data folder, written atomically; a file that is broken or illegal is refused with its reason
 //! and the game on the board is left as it was.
 
 use std::path::{Path, PathBuf};
@@ -9,9 +9,13 @@ use bevy::prelude::*;
 use crate::files::save::{LoadedGame, SaveFile, SavedSeats};
 use crate::rules::Game;
 
+use crate::game::core::file_writer::{FileWriter, WriteFailed};
 use crate::game::core::i18n::Tr;
 use crate::game::core::seats::{Seat, Seats};
 use crate::game::core::session::{BoardReset, Session};
+
+/// What the autosave is called in the writer's reports and the problems.
+const AUTOSAVE: &str = "autosave";
 
 /// Where the game is saved after every move (none: no autosave, as in screenshot mode).
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
@@ -52,6 +56,7 @@ pub(super) fn plugin(app: &mut App) {
                 load_requested_games,
                 save_requested_games,
                 autosave_after_each_move.run_if(in_state(crate::game::core::screen::Screen::Game)),
+                say_failed_autosaves,
             )
                 .in_set(crate::game::core::GameSystems::Rules)
                 .after(crate::game::core::session::apply_session_requests),
@@ -97,9 +102,7 @@ fn autosave_after_each_move(
     seats: Option<Res<Seats>>,
     autosave: Res<Autosave>,
     mut saved: Local<Option<(u64, usize, usize)>>,
-    mut status: ResMut<FileStatus>,
-    mut problems: ResMut<super::problems::Problems>,
-    tr: Res<Tr>,
+    writer: Res<FileWriter>,
 ) {
     let Some(path) = &autosave.0 else {
         return;
@@ -113,10 +116,19 @@ fn autosave_after_each_move(
         return;
     }
     *saved = Some(key);
-    if let Err(e) = save_of(&session, seats.as_deref()).store(path) {
-        problems.note("autosave", format!("the autosave is skipped: {e}"));
+    let file = save_of(&session, seats.as_deref());
+    writer.write(AUTOSAVE, path.clone(), file.to_ron().into_bytes());
+}
+
+/// A failed autosave, said in the panel (the problem itself is noted where it was found).
+fn say_failed_autosaves(
+    mut failures: MessageReader<WriteFailed>,
+    mut status: ResMut<FileStatus>,
+    tr: Res<Tr>,
+) {
+    for failure in failures.read().filter(|f| f.what == AUTOSAVE) {
         *status = FileStatus {
-            text: tr.tf("saves.autosave_failed", &[("error", &e)]),
+            text: tr.tf("saves.autosave_failed", &[("error", &failure.why)]),
             failed: true,
             name: std::mem::take(&mut status.name),
         };

@@ -1,4 +1,5 @@
-//! The kiosk's heartbeat: `health.ron` rewritten every 30 s (`files::health`) with the last
+//! The kiosk's heartbeat: `health.ron` rewritten every 30 s (`files::health`, off the frame by
+//! `core::file_writer`) with the last
 //! minute's frame rate and worst frame, memory, uptime, the screen, the graphics level (and
 //! whether Auto stepped down) and the last problem; and systemd's notifications, ready once the
 //! first frame runs, then the watchdog's ping from the frame loop itself, so that a frozen loop
@@ -12,9 +13,10 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::clock::KioskClock;
-use crate::files::health::{HEARTBEAT, Health, resident_mib, unix_now};
+use crate::files::health::{HEARTBEAT, Health, path, resident_mib, unix_now};
 use crate::files::settings::Quality;
 use crate::game::board::quality::{AutoCeiling, GraphicsLevel};
+use crate::game::core::file_writer::FileWriter;
 use crate::game::core::preferences::QualityChoice;
 use crate::game::core::problems::Problems;
 use crate::game::core::screen::Screen;
@@ -90,6 +92,7 @@ fn write_heartbeat(
     screen: Res<State<Screen>>,
     graphics: Graphics,
     mut problems: ResMut<Problems>,
+    writer: Res<FileWriter>,
 ) {
     let now = time.elapsed();
     if now < beat.next {
@@ -109,8 +112,11 @@ fn write_heartbeat(
         graphics: graphics.describe(),
         last_error: problems.last.clone(),
     };
-    if let Err(why) = health.store(&beat.folder) {
-        problems.note("heartbeat", format!("the heartbeat is skipped: {why}"));
+    match health.to_text() {
+        Ok(text) => writer.write("heartbeat", path(&beat.folder), text.into_bytes()),
+        Err(why) => {
+            problems.note("heartbeat", format!("the heartbeat is skipped: {why}"));
+        }
     }
 }
 
