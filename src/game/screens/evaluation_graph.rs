@@ -232,6 +232,19 @@ mod tests {
         shown
     }
 
+    /// A click at `at` (the pointer moved there, pressed, released): the position picked.
+    fn click(ctx: &egui::Context, at: egui::Pos2, chances: &[Option<f32>]) -> Option<usize> {
+        let button = |pressed| egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        };
+        let _ = frame(ctx, vec![egui::Event::PointerMoved(at)], chances);
+        let _ = frame(ctx, vec![button(true)], chances);
+        frame(ctx, vec![button(false)], chances).1
+    }
+
     #[test]
     fn a_click_on_the_graph_picks_the_position_under_the_pointer() {
         let ctx = egui::Context::default();
@@ -245,25 +258,9 @@ mod tests {
             place.right() - 2.0 - INSET,
         );
         let at = egui::pos2(left + (right - left) * 0.74, place.top() + 40.0);
-        let press = |pressed| egui::Event::PointerButton {
-            pos: at,
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: egui::Modifiers::NONE,
-        };
-        let _ = frame(&ctx, vec![egui::Event::PointerMoved(at)], &chances);
-        let _ = frame(&ctx, vec![press(true)], &chances);
-        assert_eq!(frame(&ctx, vec![press(false)], &chances).1, Some(3));
+        assert_eq!(click(&ctx, at, &chances), Some(3));
         // A click outside the graph picks nothing.
         let away = egui::pos2(at.x, place.top() + GRAPH_HEIGHT + 30.0);
-        let press_away = |pressed| egui::Event::PointerButton {
-            pos: away,
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: egui::Modifiers::NONE,
-        };
-        let _ = frame(&ctx, vec![egui::Event::PointerMoved(away)], &chances);
-        let _ = frame(&ctx, vec![press_away(true)], &chances);
-        assert_eq!(frame(&ctx, vec![press_away(false)], &chances).1, None);
+        assert_eq!(click(&ctx, away, &chances), None);
     }
 }
