@@ -13,8 +13,6 @@ use std::thread::JoinHandle;
 pub struct Written {
     /// What the file is, as the write named it ("autosave", "heartbeat").
     pub what: &'static str,
-    /// Where it went.
-    pub path: PathBuf,
     /// `Err` with a message naming the file and what failed; the previous file is untouched.
     pub result: Result<(), String>,
 }
@@ -116,7 +114,7 @@ fn run(job: Job, results: &Sender<Written>) {
         Job::Write { what, path, bytes } => {
             let result = super::atomic::write_atomically(&path, &bytes);
             // Nobody left to tell (the app is closing): the file is written all the same.
-            let _ = results.send(Written { what, path, result });
+            let _ = results.send(Written { what, result });
         }
         Job::Wait(done) => {
             let _ = done.send(());

@@ -1,6 +1,6 @@
 //! Saving and loading games from the panel, and the autosave after every move (written by
-//! `file_writer`, off the frame): files in the data folder, written atomically; a file that is broken or illegal is refused with its reason
-//! and the game on the board is left as it was.
+//! `file_writer`, off the frame): files in the data folder, written atomically; a file that is
+//! broken or illegal is refused with its reason and the game on the board is left as it was.
 
 use std::path::{Path, PathBuf};
 

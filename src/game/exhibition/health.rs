@@ -1,9 +1,8 @@
 //! The kiosk's heartbeat: `health.ron` rewritten every 30 s (`files::health`, off the frame by
-//! `core::file_writer`) with the last
-//! minute's frame rate and worst frame, memory, uptime, the screen, the graphics level (and
-//! whether Auto stepped down) and the last problem; and systemd's notifications, ready once the
-//! first frame runs, then the watchdog's ping from the frame loop itself, so that a frozen loop
-//! gets the app restarted.
+//! `core::file_writer`) with the last minute's frame rate and worst frame, memory, uptime, the
+//! screen, the graphics level (and whether Auto stepped down) and the last problem; and
+//! systemd's notifications, ready once the first frame runs, then the watchdog's ping from the
+//! frame loop itself, so that a frozen loop gets the app restarted.
 
 use std::collections::VecDeque;
 use std::path::PathBuf;

@@ -7,7 +7,7 @@ use bevy_egui::egui;
 use crate::game::ui::palette;
 
 /// The graph's height in points.
-pub const GRAPH_HEIGHT: f32 = 90.0;
+const GRAPH_HEIGHT: f32 = 90.0;
 
 /// Room on the left for the scale's numbers, in points.
 const SCALE_WIDTH: f32 = 24.0;
@@ -20,7 +20,7 @@ const GUIDES: [f32; 3] = [25.0, 50.0, 75.0];
 
 /// Where a position and a chance lie in the plotting rectangle, and back.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct GraphScale {
+struct GraphScale {
     plot: egui::Rect,
     /// The index of the line's last position (at least 1, so one position still has a width).
     last: f32,
@@ -29,7 +29,7 @@ pub struct GraphScale {
 impl GraphScale {
     /// The scale of `positions` positions drawn in `plot`.
     #[must_use]
-    pub fn new(plot: egui::Rect, positions: usize) -> GraphScale {
+    fn new(plot: egui::Rect, positions: usize) -> GraphScale {
         GraphScale {
             plot,
             last: positions.saturating_sub(1).max(1) as f32,
@@ -38,19 +38,19 @@ impl GraphScale {
 
     /// The x of the position at `index`.
     #[must_use]
-    pub fn x_of(&self, index: usize) -> f32 {
+    fn x_of(&self, index: usize) -> f32 {
         self.plot.left() + self.plot.width() * index as f32 / self.last
     }
 
     /// The y of a chance in per cent (100 at the top).
     #[must_use]
-    pub fn y_of(&self, percent: f32) -> f32 {
+    fn y_of(&self, percent: f32) -> f32 {
         self.plot.bottom() - self.plot.height() * percent.clamp(0.0, 100.0) / 100.0
     }
 
     /// The position nearest `x`, among `positions`.
     #[must_use]
-    pub fn index_at(&self, x: f32, positions: usize) -> usize {
+    fn index_at(&self, x: f32, positions: usize) -> usize {
         let t = ((x - self.plot.left()) / self.plot.width()).clamp(0.0, 1.0);
         ((t * self.last).round() as usize).min(positions.saturating_sub(1))
     }
