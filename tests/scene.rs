@@ -2,13 +2,15 @@
 //! and rug are unlit with their light painted in (a software renderer pays for lighting in every
 //! pixel), the wall the sun and the lamp reach brighter than the one they do not; at High every
 //! piece is lit. The bare scene `bench-frames` measures beside the game holds what the game's 3D
-//! camera draws: every visible mesh with its material and textures, the lights with their shadow
-//! settings, the shadow map's size, and the camera with the level's anti-aliasing and effects,
-//! drawing into an image of the canvas's size.
+//! camera draws: every visible mesh with its material and textures, the lights it draws with
+//! (the desk lamp's fill light only above Low) and their shadow settings, the shadow map's size,
+//! and the camera with the level's anti-aliasing and effects (Low's depth drawn first), drawing
+//! into an image of the canvas's size.
 
 use bevy::anti_alias::smaa::Smaa;
 use bevy::camera::RenderTarget;
 use bevy::camera::visibility::RenderLayers;
+use bevy::core_pipeline::prepass::DepthPrepass;
 use bevy::light::{CascadeShadowConfig, DirectionalLightShadowMap};
 use bevy::pbr::ScreenSpaceAmbientOcclusion;
 use bevy::post_process::effect_stack::Vignette;
@@ -118,11 +120,54 @@ fn at_low_the_bare_scene_has_the_rooms_painted_light_too() {
     assert_eq!(unlit(&mut bare), painted);
 }
 
+/// Whether each desk lamp light of the game shines (its light is drawn with).
+fn lamps_shining(game: &mut App) -> Vec<bool> {
+    let world = game.world_mut();
+    world
+        .query_filtered::<&InheritedVisibility, With<PointLight>>()
+        .iter(world)
+        .map(|v| v.get())
+        .collect()
+}
+
+/// How many lamps the bare scene holds (it copies only the lights the game draws with).
+fn bare_lamps(game: &App) -> usize {
+    let mut bare = bare_copy(game.world());
+    bare.query::<&PointLight>().iter(&bare).count()
+}
+
+#[test]
+fn the_lamps_fill_light_shines_above_low_and_the_bare_scene_draws_with_the_lights_the_game_does() {
+    let mut low = game_at(Quality::Low);
+    assert_eq!(lamps_shining(&mut low), [false]);
+    assert_eq!(bare_lamps(&low), 0);
+    let mut high = game_at(Quality::High);
+    assert_eq!(lamps_shining(&mut high), [true]);
+    assert_eq!(bare_lamps(&high), 1);
+    // A level chosen during play lights it again.
+    low.insert_resource(stackyard::game::core::preferences::QualityChoice(
+        Quality::High,
+    ));
+    low.update();
+    assert_eq!(lamps_shining(&mut low), [true]);
+    assert_eq!(bare_lamps(&low), 1);
+}
+
 #[test]
 fn the_bare_camera_has_the_levels_effects_and_draws_at_the_canvass_size() {
     for (quality, effects) in [(Quality::Low, false), (Quality::High, true)] {
-        let game = game_at(quality);
+        let mut game = game_at(quality);
         let mut bare = bare_copy(game.world());
+        // Low draws depth first, so a software renderer lights each pixel once (High does for
+        // its ambient occlusion).
+        let depth_first = |world: &mut World| {
+            world
+                .query_filtered::<(), (With<Camera3d>, With<DepthPrepass>)>()
+                .iter(world)
+                .count()
+        };
+        assert_eq!(depth_first(game.world_mut()), 1, "{quality:?}");
+        assert_eq!(depth_first(&mut bare), 1, "{quality:?}");
         let mut cameras = bare.query::<(
             &Msaa,
             Has<Smaa>,

@@ -62,7 +62,8 @@ pub fn copy_scene(game: &World, bare: &mut World, target: Target) {
     let lights =
         game.try_query_filtered::<EntityRef, Or<(With<DirectionalLight>, With<PointLight>)>>();
     if let Some(mut lights) = lights {
-        for entity in lights.iter(game) {
+        // A light the game hides (the lamp's at Low) is not drawn with.
+        for entity in lights.iter(game).filter(|e| seen(*e)) {
             copy_light(entity, bare);
         }
     }
@@ -117,12 +118,16 @@ fn copy<T: Component + Clone>(from: EntityRef, to: &mut EntityWorldMut) {
     }
 }
 
-/// A mesh the 3D camera sees (visible, on the first layer), where it stands now.
-fn copy_mesh(game: &World, from: EntityRef, bare: &mut World, copier: &mut AssetCopier) {
-    let seen = from.get::<InheritedVisibility>().is_some_and(|v| v.get())
+/// Whether the 3D camera draws with this mesh or light: visible, on the first layer.
+fn seen(from: EntityRef) -> bool {
+    from.get::<InheritedVisibility>().is_some_and(|v| v.get())
         && from
             .get::<RenderLayers>()
-            .is_none_or(|l| l.intersects(&RenderLayers::default()));
+            .is_none_or(|l| l.intersects(&RenderLayers::default()))
+}
+
+/// A mesh the 3D camera sees, where it stands now.
+fn copy_mesh(game: &World, from: EntityRef, bare: &mut World, copier: &mut AssetCopier) {
     let (Some(mesh), Some(material), Some(at)) = (
         from.get::<Mesh3d>(),
         from.get::<MeshMaterial3d<StandardMaterial>>(),
@@ -130,7 +135,7 @@ fn copy_mesh(game: &World, from: EntityRef, bare: &mut World, copier: &mut Asset
     ) else {
         return;
     };
-    if !seen {
+    if !seen(from) {
         return;
     }
     let mesh = copier.mesh(game, bare, &mesh.0);

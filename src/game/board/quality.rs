@@ -1,8 +1,8 @@
 //! The graphics level in use (Low, Medium, High): the player's choice, or, when that is Auto,
 //! one chosen from the graphics adapter (a software renderer gets Low), no higher than the
 //! screen has shown it can keep up with (`AutoCeiling`, lowered by `screens::keeping_up`). It
-//! sets the camera's post-processing and anti-aliasing and the sun's shadow detail; every level
-//! shows the same room, table, wood and stones.
+//! sets the camera's post-processing and anti-aliasing, the sun's shadow detail and whether the
+//! desk lamp's fill light shines; every level shows the same room, table, wood and stones.
 
 use bevy::anti_alias::smaa::{Smaa, SmaaPreset};
 use bevy::core_pipeline::prepass::{DepthPrepass, NormalPrepass};
@@ -16,6 +16,7 @@ use bevy::render::renderer::RenderAdapterInfo;
 use wgpu_types::DeviceType;
 
 use crate::files::settings::Quality;
+use crate::game::board::table::LampLight;
 use crate::game::core::preferences::QualityChoice;
 
 /// The level the renderer works at now.
@@ -162,7 +163,8 @@ pub(super) fn plugin(app: &mut App) {
                 choose_level.run_if(
                     resource_changed::<QualityChoice>.or_eager(resource_changed::<AutoCeiling>),
                 ),
-                (dress_camera, size_shadow_map).run_if(resource_changed::<GraphicsLevel>),
+                (dress_camera, size_shadow_map, light_the_lamp)
+                    .run_if(resource_changed::<GraphicsLevel>),
                 focus_on_the_board,
             )
                 .chain()
@@ -238,7 +240,9 @@ fn dress_camera(
         }
         match *level {
             GraphicsLevel::Low => {
-                c.insert((Msaa::Off, ShadowFilteringMethod::Hardware2x2));
+                // Depth first: each pixel then pays for lighting once, not for every surface
+                // drawn over it (BENCHMARKS.md, "Low on a software renderer").
+                c.insert((Msaa::Off, ShadowFilteringMethod::Hardware2x2, DepthPrepass));
             }
             GraphicsLevel::Medium => {
                 c.insert((Msaa::Sample4, ShadowFilteringMethod::Gaussian, TARGET_GLOW));
@@ -287,6 +291,20 @@ fn focus_on_the_board(
                 ..default()
             });
         }
+    }
+}
+
+/// The desk lamp's fill light shines at Medium and High. At Low the room's light is painted and
+/// the lamp's share of the board's and stones' brightness is under 1 %, while a software
+/// renderer pays for each light in every pixel (BENCHMARKS.md, "Low on a software renderer").
+fn light_the_lamp(level: Res<GraphicsLevel>, mut lamps: Query<&mut Visibility, With<LampLight>>) {
+    let shown = if *level == GraphicsLevel::Low {
+        Visibility::Hidden
+    } else {
+        Visibility::Inherited
+    };
+    for mut visibility in &mut lamps {
+        visibility.set_if_neq(shown);
     }
 }
 

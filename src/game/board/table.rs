@@ -22,6 +22,10 @@ use crate::game::core::view::{BoardView, Decoration, TileShade};
 #[derive(Component, Debug, Clone, Copy)]
 pub struct BoardCell(pub Cell);
 
+/// The desk lamp's warm fill light (left out at Low: `quality`).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct LampLight;
+
 /// Part of the board of one game (despawned when another game starts).
 #[derive(Component, Debug, Clone, Copy)]
 pub struct BoardPiece(pub GameId);
@@ -121,6 +125,7 @@ fn spawn_lights(mut commands: Commands) {
     commands.spawn((
         // It shines from the desk lamp's bulb.
         Name::new("Warm fill light"),
+        LampLight,
         PointLight {
             intensity: 600_000.0,
             range: 40.0,
