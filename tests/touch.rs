@@ -55,10 +55,17 @@ fn app() -> App {
 /// Where a cell's stack top is on screen.
 fn on_screen(app: &mut App, cell: Cell) -> Vec2 {
     // A panel that opened moves the framing: a finger aims where the board rests, not where it
-    // passes while the camera eases there.
+    // passes while the camera eases there, nor where it stood while a panel was still settling
+    // (the camera still for a frame at its framing).
     let started = std::time::Instant::now();
-    while !framed(app) && started.elapsed().as_secs() < 20 {
+    let mut was = camera_at(app);
+    loop {
         app.update();
+        let now = camera_at(app);
+        if (framed(app) && now == was) || started.elapsed().as_secs() >= 20 {
+            break;
+        }
+        was = now;
     }
     let g = app.world().resource::<Session>().position().id().geometry();
     let height = app
@@ -74,6 +81,14 @@ fn on_screen(app: &mut App, cell: Cell) -> Vec2 {
         .unwrap();
     camera
         .world_to_viewport(at, cell_centre(g, cell) + Vec3::Y * stack_top(height))
+        .unwrap()
+}
+
+/// Where the camera stands.
+fn camera_at(app: &mut App) -> GlobalTransform {
+    *app.world_mut()
+        .query_filtered::<&GlobalTransform, With<Orbit>>()
+        .single(app.world())
         .unwrap()
 }
 
