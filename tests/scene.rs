@@ -153,6 +153,33 @@ fn the_lamps_fill_light_shines_above_low_and_the_bare_scene_draws_with_the_light
     assert_eq!(bare_lamps(&low), 1);
 }
 
+/// How many vertices a stone's mesh has.
+fn stone_vertices(game: &mut App) -> usize {
+    let world = game.world_mut();
+    let mesh = world
+        .query_filtered::<&Mesh3d, With<stackyard::game::board::stones::Disc>>()
+        .iter(world)
+        .next()
+        .expect("a stone")
+        .0
+        .clone();
+    world
+        .resource::<Assets<Mesh>>()
+        .get(&mesh)
+        .unwrap()
+        .count_vertices()
+}
+
+#[test]
+fn a_stone_has_half_the_facets_at_low() {
+    let high = stone_vertices(&mut game_at(Quality::High));
+    let low = stone_vertices(&mut game_at(Quality::Low));
+    assert!(
+        low * 2 <= high + 32 && low * 2 >= high - 32,
+        "{low} against {high}"
+    );
+}
+
 #[test]
 fn the_bare_camera_has_the_levels_effects_and_draws_at_the_canvass_size() {
     for (quality, effects) in [(Quality::Low, false), (Quality::High, true)] {

@@ -1,8 +1,9 @@
 //! The graphics level in use (Low, Medium, High): the player's choice, or, when that is Auto,
 //! one chosen from the graphics adapter (a software renderer gets Low), no higher than the
 //! screen has shown it can keep up with (`AutoCeiling`, lowered by `screens::keeping_up`). It
-//! sets the camera's post-processing and anti-aliasing, the sun's shadow detail and whether the
-//! desk lamp's fill light shines; every level shows the same room, table, wood and stones.
+//! sets the camera's post-processing and anti-aliasing, the sun's shadow detail, whether the desk
+//! lamp's fill light shines and how finely the stones are faceted; every level shows the same
+//! room, table, wood and stones.
 
 use bevy::anti_alias::smaa::{Smaa, SmaaPreset};
 use bevy::core_pipeline::prepass::{DepthPrepass, NormalPrepass};
@@ -102,6 +103,17 @@ impl GraphicsLevel {
         match self {
             GraphicsLevel::Low => LOW_RENDER_SCALE,
             GraphicsLevel::Medium | GraphicsLevel::High => 1.0,
+        }
+    }
+
+    /// How many facets a stone's rim has. Low draws a quarter of the pixels: a stone there is
+    /// about 30 pixels across, and each facet is drawn in the depth, shadow and main passes
+    /// (BENCHMARKS.md, "Low on a software renderer").
+    #[must_use]
+    pub fn stone_segments(self) -> usize {
+        match self {
+            GraphicsLevel::Low => 24,
+            GraphicsLevel::Medium | GraphicsLevel::High => 48,
         }
     }
 

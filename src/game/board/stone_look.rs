@@ -1,5 +1,5 @@
 //! What stones look like: glossy discs with rounded rims in the theme's two colours, each a little
-//! different in tone and gloss; repainted when the theme changes.
+//! different in tone and gloss; repainted when the theme changes, with fewer facets at Low.
 
 use bevy::prelude::*;
 
@@ -7,6 +7,7 @@ use crate::files::theme::Rgb;
 use crate::rules::Player;
 
 use crate::game::board::layout::{DISC_HEIGHT, DISC_RADIUS};
+use crate::game::board::quality::GraphicsLevel;
 use crate::game::board::stones::Disc;
 use crate::game::board::theme::ActiveTheme;
 
@@ -28,8 +29,10 @@ pub(super) fn plugin(app: &mut App) {
     )
     .add_systems(
         Update,
-        repaint_stones
-            .run_if(resource_changed::<ActiveTheme>)
+        (
+            repaint_stones.run_if(resource_changed::<ActiveTheme>),
+            shape_stones_for_the_level.run_if(resource_exists_and_changed::<GraphicsLevel>),
+        )
             .in_set(crate::game::core::GameSystems::Present),
     )
     .add_observer(dress_new_disc);
@@ -89,16 +92,33 @@ fn create_stone_look(
             .collect()
     };
     let look = StoneLook {
-        mesh: meshes.add(crate::game::board::stone_mesh::rounded_disc(
-            DISC_RADIUS,
-            DISC_HEIGHT * 0.9,
-            0.04,
-            48,
-        )),
+        mesh: meshes.add(stone_shape(GraphicsLevel::High)),
         black: variants(Player::Black),
         white: variants(Player::White),
     };
     commands.insert_resource(look);
+}
+
+/// A stone's mesh at `level`: as round at every level, with fewer facets where the stones are
+/// drawn with fewer pixels.
+fn stone_shape(level: GraphicsLevel) -> Mesh {
+    crate::game::board::stone_mesh::rounded_disc(
+        DISC_RADIUS,
+        DISC_HEIGHT * 0.9,
+        0.04,
+        level.stone_segments(),
+    )
+}
+
+/// The stones take the level's mesh (it is shared, so every stone changes).
+fn shape_stones_for_the_level(
+    level: Res<GraphicsLevel>,
+    look: Res<StoneLook>,
+    mut meshes: ResMut<Assets<Mesh>>,
+) {
+    if let Err(e) = meshes.insert(&look.mesh, stone_shape(*level)) {
+        warn!("graphics: the stones keep their shape ({e})");
+    }
 }
 
 /// The stones take the theme's colours (their materials are shared, so every stone changes).
