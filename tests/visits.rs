@@ -38,13 +38,13 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn kiosk(folder: &Path, screen: Screen) -> App {
-    kiosk_with(folder, screen, "")
+    kiosk_with(folder, screen, ", touch_leads_to: Game")
 }
 
 fn kiosk_with(folder: &Path, screen: Screen, extra: &str) -> App {
     let profile = Profile::from_ron(&format!(
         "(version: 1, games: [\"splay\", \"grabber-6\"], visitors: TwoVisitors, idle_secs: 30, \
-         prompt_secs: 10, menu_idle_secs: 20, touch_leads_to: Game, staff_pin: \"2468\"{extra})"
+         prompt_secs: 10, menu_idle_secs: 20, staff_pin: \"2468\"{extra})"
     ))
     .unwrap();
     let mut app = App::new();
@@ -162,6 +162,105 @@ fn a_visitors_session_writes_exactly_its_events() {
     let _ = std::fs::remove_dir_all(&folder);
 }
 
+/// Attract mode's game under way, a touch to the picker, Start, one game of two moves over about
+/// 20 s, then left alone until attract mode is back: the log and `stackyard stats` count one
+/// visitor and one game of its real length (attract mode's game, replaced by Start, is none).
+#[test]
+fn stats_count_one_visitor_and_one_game_after_the_picker() {
+    let folder = scratch("picker");
+    let mut app = kiosk_with(&folder, Screen::Attract, ", touch_leads_to: Picker");
+    while app.world().resource::<Session>().moves().len() < 3 {
+        app.update();
+    }
+    touch(&mut app);
+    assert_eq!(screen(&app), Screen::Title);
+    // The title's Start, as its button does it: the request and the screen in one frame.
+    app.world_mut()
+        .write_message(SessionRequest::Start(AnyOptions::for_game(GameId::Splay)));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Game);
+    app.update();
+    play_moves(&mut app, 1);
+    wait(&mut app, Duration::from_secs(20));
+    play_moves(&mut app, 2);
+    wait(&mut app, Duration::from_secs(45));
+    assert_eq!(screen(&app), Screen::Attract);
+    let read = visits::read(&folder, None, None).unwrap();
+    let games: Vec<&Visit> = read
+        .entries
+        .iter()
+        .map(|e| &e.visit)
+        .filter(|v| matches!(v, Visit::GameStarted { .. } | Visit::GameAbandoned { .. }))
+        .collect();
+    let [
+        Visit::GameStarted { .. },
+        Visit::GameAbandoned { turns: 2, secs, .. },
+    ] = games.as_slice()
+    else {
+        panic!("not one game of two turns: {:#?}", read.entries);
+    };
+    // Started at Start, left when attract mode took over (the prompt 30 s after the last
+    // input, the touch, and 10 s more).
+    assert!((38..=42).contains(secs), "{secs} s");
+    let summary = stackyard::files::visit_stats::summarise(&read);
+    let games: Vec<&str> = summary.rows.iter().map(|r| r.game.as_str()).collect();
+    assert_eq!(games, ["splay", "all"], "{:#?}", summary.rows);
+    for row in &summary.rows {
+        assert_eq!((row.sessions, row.finished, row.abandoned), (1, 0, 1));
+        let minutes = row.median_game_minutes.expect("a game's length");
+        assert!((0.6..=0.7).contains(&minutes), "{minutes} min");
+    }
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+/// Holding the staff's chord in attract mode opens the staff menu and begins no visitor's
+/// session; a plain key does.
+#[test]
+fn the_staff_chord_is_no_visitors_session() {
+    use bevy::input::keyboard::{Key, KeyboardInput};
+    let folder = scratch("chord");
+    let mut app = kiosk(&folder, Screen::Attract);
+    let press = |app: &mut App, key_code: KeyCode, state: ButtonState| {
+        app.world_mut().write_message(KeyboardInput {
+            key_code,
+            logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+    };
+    for key in [KeyCode::ControlLeft, KeyCode::ShiftLeft, KeyCode::KeyQ] {
+        press(&mut app, key, ButtonState::Pressed);
+    }
+    wait(&mut app, Duration::from_secs(4));
+    assert_eq!(
+        *app.world()
+            .resource::<State<stackyard::game::exhibition::staff::StaffMenu>>()
+            .get(),
+        stackyard::game::exhibition::staff::StaffMenu::Open
+    );
+    for key in [KeyCode::KeyQ, KeyCode::ShiftLeft, KeyCode::ControlLeft] {
+        press(&mut app, key, ButtonState::Released);
+    }
+    app.world_mut()
+        .write_message(stackyard::game::exhibition::staff::StaffChoice::Resume);
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Attract);
+    assert!(logged(&folder).is_empty(), "{:#?}", logged(&folder));
+    press(&mut app, KeyCode::Space, ButtonState::Pressed);
+    app.update();
+    assert_eq!(
+        screen(&app),
+        Screen::Game,
+        "a visitor's key leaves attract mode"
+    );
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
 #[test]
 fn how_to_play_a_puzzle_and_a_language_switch_are_logged() {
     let folder = scratch("others");
@@ -273,7 +372,7 @@ fn opening_hours_close_the_kiosk_with_the_days_summary_and_open_it_again() {
     let mut app = kiosk_with(
         &folder,
         Screen::Attract,
-        ", opening_hours: Some((opens: \"09:30\", closes: \"17:00\"))",
+        ", touch_leads_to: Game, opening_hours: Some((opens: \"09:30\", closes: \"17:00\"))",
     );
     touch(&mut app);
     play_moves(&mut app, 1);
@@ -326,7 +425,7 @@ fn a_kiosk_started_outside_its_hours_opens_on_the_closed_card() {
     let mut app = kiosk_with(
         &folder,
         Screen::Attract,
-        ", opening_hours: Some((opens: \"09:30\", closes: \"17:00\", days: [Mon, Tue]))",
+        ", touch_leads_to: Game, opening_hours: Some((opens: \"09:30\", closes: \"17:00\", days: [Mon, Tue]))",
     );
     // 2026-12-03 is a Thursday.
     wait(&mut app, Duration::from_secs(1));

@@ -107,7 +107,9 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             PreUpdate,
             (
-                notice_visitor_input.in_set(KioskSystems),
+                notice_visitor_input
+                    .in_set(KioskSystems)
+                    .after(bevy::input::InputSystems),
                 tell_the_screens.run_if(resource_exists_and_changed::<Exhibition>),
             ),
         )
@@ -151,9 +153,12 @@ fn tell_the_screens(exhibition: Res<Exhibition>, mut commands: Commands) {
 /// Turns raw input into [`VisitorInput`] and notes its time. The mouse's moves are noted (they
 /// bring the hidden cursor back and keep a game from going idle) but are no visitor's input:
 /// a nudged mouse, or the pointer the X server finds inside a newly opened window, leaves
-/// attract mode no more than a touch that never came.
+/// attract mode no more than a touch that never came. Keys are a visitor's unless they are
+/// modifiers alone or pressed under Ctrl+Shift (the staff's chord is no visitor's session).
+#[allow(clippy::too_many_arguments, reason = "a system's inputs")]
 fn notice_visitor_input(
     mut keys: MessageReader<KeyboardInput>,
+    held: Option<Res<ButtonInput<KeyCode>>>,
     mut buttons: MessageReader<MouseButtonInput>,
     mut wheels: MessageReader<MouseWheel>,
     mut touches: MessageReader<TouchInput>,
@@ -162,14 +167,34 @@ fn notice_visitor_input(
     mut inputs: MessageWriter<VisitorInput>,
     time: Res<Time>,
 ) {
-    let any = keys.read().count()
-        + buttons.read().count()
-        + wheels.read().count()
-        + touches.read().count();
+    let staff_chord = held.is_some_and(|held| {
+        held.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight])
+            && held.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight])
+    });
+    let typed = keys
+        .read()
+        .filter(|k| !staff_chord && !is_modifier(k.key_code))
+        .count();
+    let any = typed + buttons.read().count() + wheels.read().count() + touches.read().count();
     if any > 0 {
         inputs.write(VisitorInput);
     }
     if any + moves.read().count() > 0 {
         exhibition.last_input = time.elapsed();
     }
+}
+
+/// Ctrl, Shift, Alt and the system key: held with another key, never a visitor's input alone.
+fn is_modifier(key: KeyCode) -> bool {
+    matches!(
+        key,
+        KeyCode::ControlLeft
+            | KeyCode::ControlRight
+            | KeyCode::ShiftLeft
+            | KeyCode::ShiftRight
+            | KeyCode::AltLeft
+            | KeyCode::AltRight
+            | KeyCode::SuperLeft
+            | KeyCode::SuperRight
+    )
 }

@@ -113,7 +113,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                follow_visitor_game.run_if(in_state(Screen::Game)),
+                // The session as this frame's requests left it: the game a visitor's Start
+                // replaces (attract mode's) is never taken for theirs.
+                follow_visitor_game
+                    .run_if(in_state(Screen::Game))
+                    .after(crate::game::core::session::apply_session_requests),
                 follow_how_to_play.run_if(in_state(Screen::HowToPlay)),
                 follow_puzzles.run_if(in_state(Screen::Puzzle)),
                 note_language_switches,
@@ -187,7 +191,9 @@ fn note_opening(log: Res<VisitLog>, clock: Res<KioskClock>, mut problems: ResMut
 }
 
 /// Notes a visitor's game starting, its turns, and its end; a fresh game replacing one in
-/// progress (a new game chosen) abandons that one.
+/// progress (a new game chosen) abandons that one. A game is followed from its first move
+/// only: one already under way on the board (attract mode's, left behind by a touch) is no
+/// visitor's.
 fn follow_visitor_game(
     mut log: ResMut<VisitLog>,
     session: Res<Session>,
@@ -203,7 +209,7 @@ fn follow_visitor_game(
     if replaced {
         abandon(&mut log, &clock, &mut problems, Abandoned::Left, now);
     }
-    if log.game.is_none() && session.outcome().is_none() {
+    if log.game.is_none() && fresh && session.outcome().is_none() {
         log.game = Some(FollowedGame {
             game,
             since: now,
