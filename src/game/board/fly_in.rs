@@ -1,7 +1,8 @@
-//! When a game starts, the camera flies in to its view of the board: from high above and to one
-//! side, round and down, easing out, in under two seconds. Turning the board meanwhile changes
-//! where it lands. With animations off (and in screenshots) it is where it lands at once,
-//! as under reduced motion.
+//! When a game starts, the camera flies in to the game's own view of the board (from rank 1's
+//! side, angled, at the framing: whatever turn attract mode's orbit or a player gave it is
+//! undone): from high above and to one side, round and down, easing out, in under two seconds.
+//! Turning the board meanwhile changes where it lands. With animations off (and in screenshots)
+//! it is where it lands at once, as under reduced motion.
 
 use bevy::prelude::*;
 
@@ -43,6 +44,7 @@ impl FlyIn {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Game), take_off)
+        .add_systems(OnEnter(Screen::Puzzle), take_off)
         .add_systems(
             Update,
             (take_off_on_a_new_game, take_off_at_start, fly)
@@ -52,19 +54,24 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// Starts a flight for each camera, unless animations are off.
-fn launch(commands: &mut Commands, speed: AnimationSpeed, cameras: impl Iterator<Item = Entity>) {
-    if speed.stage_secs() == 0.0 {
-        return;
-    }
-    for camera in cameras {
-        commands.entity(camera).insert(FlyIn { done: 0.0 });
+/// Turns each camera to the game's own view and starts its flight there, unless animations are
+/// off.
+fn launch<'a>(
+    commands: &mut Commands,
+    speed: AnimationSpeed,
+    cameras: impl Iterator<Item = (Entity, Mut<'a, Orbit>)>,
+) {
+    for (camera, mut orbit) in cameras {
+        orbit.reset(Orbit::default().pitch);
+        if speed.stage_secs() > 0.0 {
+            commands.entity(camera).insert(FlyIn { done: 0.0 });
+        }
     }
 }
 
-/// Coming to the play screen (from the title, or how to play) flies in.
-fn take_off(mut commands: Commands, motion: Motion, cameras: Query<Entity, With<Orbit>>) {
-    launch(&mut commands, motion.speed(), cameras.iter());
+/// Coming to the play or puzzle screen (from the title, attract mode or how to play) flies in.
+fn take_off(mut commands: Commands, motion: Motion, mut cameras: Query<(Entity, &mut Orbit)>) {
+    launch(&mut commands, motion.speed(), cameras.iter_mut());
 }
 
 /// A new game on the play screen (not a step back to the start: that can be redone) flies in.
@@ -74,12 +81,12 @@ fn take_off_on_a_new_game(
     screen: Res<State<Screen>>,
     mut commands: Commands,
     motion: Motion,
-    cameras: Query<Entity, With<Orbit>>,
+    mut cameras: Query<(Entity, &mut Orbit)>,
 ) {
     let reset = resets.read().count() > 0;
     let new_game = session.moves().is_empty() && !session.can_redo_move();
     if reset && new_game && *screen.get() == Screen::Game {
-        launch(&mut commands, motion.speed(), cameras.iter());
+        launch(&mut commands, motion.speed(), cameras.iter_mut());
     }
 }
 
@@ -88,10 +95,10 @@ fn take_off_at_start(
     screen: Res<State<Screen>>,
     mut commands: Commands,
     motion: Motion,
-    cameras: Query<Entity, Added<Orbit>>,
+    mut cameras: Query<(Entity, &mut Orbit), Added<Orbit>>,
 ) {
     if *screen.get() == Screen::Game {
-        launch(&mut commands, motion.speed(), cameras.iter());
+        launch(&mut commands, motion.speed(), cameras.iter_mut());
     }
 }
 

@@ -97,7 +97,9 @@ pub(super) fn plugin(app: &mut App) {
                     .or_else(resource_exists_and_changed::<crate::game::core::opponent::Hint>)
                     .or_else(resource_changed::<crate::game::core::preferences::ViewSettings>)
                     .or_else(resource_exists_and_changed::<crate::game::core::coach::CoachWarning>)
-                    .or_else(resource_added::<crate::game::core::editor::Editor>),
+                    .or_else(resource_added::<crate::game::core::editor::Editor>)
+                    // Play from here: the same position, now with moves to light.
+                    .or_else(resource_removed::<crate::game::core::editor::Editor>),
             ),
         )
             .in_set(crate::game::core::GameSystems::Present),

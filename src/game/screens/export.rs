@@ -46,6 +46,10 @@ pub(super) fn plugin(app: &mut App) {
                 take_screenshots.run_if(resource_exists::<SaveFolder>),
             ),
         )
+        .add_systems(
+            OnEnter(crate::game::core::screen::Screen::Editor),
+            forget_the_games_status,
+        )
         .add_systems(bevy_egui::EguiPrimaryContextPass, send_to_clipboard);
 }
 
@@ -71,6 +75,12 @@ fn main_result(session: &Session) -> Option<crate::rules::Outcome> {
     }
     let (now, history) = crate::files::lines::position_at(tree, session.initial(), end);
     history.outcome(&now)
+}
+
+/// What the Moves window's copy, paste or export said is the game's: the position editor opens
+/// without it (its own copy and paste say theirs).
+fn forget_the_games_status(mut exported: ResMut<Exported>) {
+    exported.status.clear();
 }
 
 fn prepare_copies(

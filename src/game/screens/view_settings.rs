@@ -63,6 +63,10 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
+            close_settings_on_escape.run_if(in_state(SettingsWindow::Open)),
+        )
+        .add_systems(
+            Update,
             (
                 toggle_fullscreen_on_f11,
                 apply_display_mode.run_if(resource_changed::<DisplayMode>),
@@ -70,6 +74,16 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .run_if(not(resource_exists::<WindowModeLocked>)),
         );
+}
+
+/// Escape closes the Settings window, as it closes a dialog.
+fn close_settings_on_escape(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut next: ResMut<NextState<SettingsWindow>>,
+) {
+    if keys.is_some_and(|k| k.just_pressed(KeyCode::Escape)) {
+        next.set(SettingsWindow::Closed);
+    }
 }
 
 /// The window's mode is the app's to set, not the settings' (a kiosk's window fills its screen
@@ -495,8 +509,8 @@ fn choose_by_name(
     (picked != chosen).then_some(picked)
 }
 
-/// A notice about the settings (a broken file set aside, a theme that could not be read),
-/// until the player dismisses it.
+/// A notice about the player's files (a broken settings file or autosave set aside, a theme
+/// that could not be read), until the player dismisses it.
 fn show_settings_notice(
     mut contexts: EguiContexts,
     mut file: ResMut<SettingsFile>,

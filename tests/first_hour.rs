@@ -1,0 +1,208 @@
+//! What a new player and a kiosk visitor met in their first hour, without a window or a GPU
+//! (the whole app, headless): a kiosk visitor's game opens at the game's own view whatever
+//! angle attract mode's orbit had reached; Play from here lights the first turn's stacks;
+//! Escape closes Settings; the position editor opens without the Moves window's last message.
+
+use bevy::prelude::*;
+use stackyard::app::{AppOptions, build};
+use stackyard::game::board::camera::Orbit;
+use stackyard::game::board::fly_in::FlyIn;
+use stackyard::game::board::layout::cell_centre;
+use stackyard::game::core::session::Session;
+use stackyard::rules::Cell;
+
+/// The whole app without a window, built with `options` and its folders in a scratch folder
+/// that is removed when the test ends, however it ends.
+struct Headless {
+    app: App,
+    dir: std::path::PathBuf,
+}
+
+impl Drop for Headless {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn headless(name: &str, profile: Option<&str>) -> Headless {
+    let dir = std::env::temp_dir().join(format!(
+        "stackyard-first-hour-{name}-{}",
+        std::process::id()
+    ));
+    let mut options = AppOptions {
+        headless: true,
+        data_dir: Some(dir.join("data")),
+        config_dir: Some(dir.join("config")),
+        ..AppOptions::default()
+    };
+    if let Some(path) = profile {
+        let text = std::fs::read_to_string(path).unwrap();
+        options.use_profile(
+            stackyard::files::profile::Profile::from_ron(&text).unwrap(),
+            None,
+        );
+    }
+    let mut app = build(options);
+    app.finish();
+    app.cleanup();
+    for _ in 0..5 {
+        app.update();
+    }
+    Headless { app, dir }
+}
+
+fn window(app: &mut App) -> Entity {
+    app.world_mut()
+        .query_filtered::<Entity, With<bevy::window::PrimaryWindow>>()
+        .single(app.world())
+        .unwrap()
+}
+
+fn flying(app: &mut App) -> bool {
+    app.world_mut()
+        .query_filtered::<(), With<FlyIn>>()
+        .iter(app.world())
+        .next()
+        .is_some()
+}
+
+/// A kiosk visitor's game opens at the game's own view, whatever angle attract mode's orbit had
+/// reached when the visitor touched: the camera lands from rank 1's side, angled, at zoom 1.
+#[test]
+fn a_kiosk_visitors_game_opens_at_the_games_own_view() {
+    use stackyard::game::core::screen::Screen;
+    use stackyard::game::core::session::SessionRequest;
+    use stackyard::rules::{AnyOptions, GameId};
+    let mut kiosk = headless("kiosk", Some("assets/exhibition.ron"));
+    let app = &mut kiosk.app;
+    // Attract mode's orbit has turned the board to Black's left.
+    for mut orbit in app
+        .world_mut()
+        .query::<&mut Orbit>()
+        .iter_mut(app.world_mut())
+    {
+        orbit.yaw = 1.7;
+        orbit.pitch = 1.2;
+        orbit.zoom = 1.4;
+    }
+    app.update();
+    let touch = bevy::input::mouse::MouseButtonInput {
+        button: MouseButton::Left,
+        state: bevy::input::ButtonState::Pressed,
+        window: window(app),
+    };
+    app.world_mut().write_message(touch);
+    app.update();
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Title
+    );
+    // The title's Start, as its button does it.
+    app.world_mut()
+        .write_message(SessionRequest::Start(AnyOptions::for_game(GameId::Splay)));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Game);
+    let started = std::time::Instant::now();
+    loop {
+        app.update();
+        if !flying(app) || started.elapsed().as_secs() >= 20 {
+            break;
+        }
+    }
+    let (orbit, at) = app
+        .world_mut()
+        .query::<(&Orbit, &Transform)>()
+        .single(app.world())
+        .unwrap();
+    assert_eq!(
+        (orbit.yaw, orbit.pitch, orbit.zoom, orbit.pan),
+        (0.0, Orbit::default().pitch, 1.0, Vec2::ZERO),
+        "the visitor's game keeps attract mode's angle"
+    );
+    assert_eq!(*at, orbit.transform());
+    // From rank 1's side: a1 nearer the camera than a8.
+    let g = GameId::Splay.geometry();
+    let near = |c: &str| {
+        at.translation
+            .distance(cell_centre(g, c.parse::<Cell>().unwrap()))
+    };
+    assert!(near("a1") < near("a8"));
+}
+
+/// Play from here lights the first turn's movable stacks at once, as any game's turn does.
+#[test]
+fn play_from_here_lights_the_first_turns_stacks() {
+    use stackyard::game::board::highlight::Marker;
+    use stackyard::game::core::editor::{OpenEditor, PlayFromHere};
+    use stackyard::game::core::view::MarkerKind;
+    let mut game = headless("play-from-here", None);
+    let app = &mut game.app;
+    let position = app.world().resource::<Session>().position().clone();
+    app.world_mut().write_message(OpenEditor(position));
+    for _ in 0..3 {
+        app.update();
+    }
+    let lit = |app: &mut App| {
+        app.world_mut()
+            .query::<&Marker>()
+            .iter(app.world())
+            .filter(|m| m.kind == MarkerKind::Selectable)
+            .count()
+    };
+    assert_eq!(lit(app), 0, "the editor lights no moves");
+    app.world_mut().write_message(PlayFromHere);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert!(lit(app) > 0, "no stack is lit on the first turn");
+}
+
+/// Escape closes the Settings window, as it closes any dialog.
+#[test]
+fn escape_closes_settings() {
+    use stackyard::game::screens::view_settings::SettingsWindow;
+    let mut game = headless("escape", None);
+    let app = &mut game.app;
+    let open = |app: &App| *app.world().resource::<State<SettingsWindow>>().get();
+    app.world_mut()
+        .resource_mut::<NextState<SettingsWindow>>()
+        .set(SettingsWindow::Open);
+    app.update();
+    assert_eq!(open(app), SettingsWindow::Open);
+    let window = window(app);
+    app.world_mut()
+        .write_message(bevy::input::keyboard::KeyboardInput {
+            key_code: KeyCode::Escape,
+            logical_key: bevy::input::keyboard::Key::Escape,
+            state: bevy::input::ButtonState::Pressed,
+            text: None,
+            repeat: false,
+            window,
+        });
+    app.update();
+    app.update();
+    assert_eq!(open(app), SettingsWindow::Closed);
+}
+
+/// A message the Moves window left ("GIF saved …") is not shown by the position editor.
+#[test]
+fn the_editor_opens_without_the_moves_windows_message() {
+    use stackyard::game::core::editor::OpenEditor;
+    use stackyard::game::screens::export::Exported;
+    let mut game = headless("editor-status", None);
+    let app = &mut game.app;
+    app.world_mut().resource_mut::<Exported>().status = "GIF saved: game.gif".to_owned();
+    let position = app.world().resource::<Session>().position().clone();
+    app.world_mut().write_message(OpenEditor(position));
+    app.update();
+    app.update();
+    assert_eq!(
+        *app.world()
+            .resource::<State<stackyard::game::core::screen::Screen>>()
+            .get(),
+        stackyard::game::core::screen::Screen::Editor
+    );
+    assert_eq!(app.world().resource::<Exported>().status, "");
+}
