@@ -1218,9 +1218,27 @@ fn a_pasted_record_opens_at_its_last_move_and_a_wrong_one_changes_nothing() {
         .filter(|l| !l.starts_with("Position"))
         .collect::<Vec<_>>()
         .join("\n");
+    // The players' seats (a person against Casual) stay: a record carries none, and says so.
+    let casual = stackyard::game::core::seats::Seat::Computer(stackyard::ai::Level::Casual);
+    app.world_mut()
+        .resource_mut::<stackyard::game::core::seats::Seats>()
+        .white = casual;
     app.world_mut().write_message(ImportText(longer));
     app.update();
     app.update();
+    let seats = *app
+        .world()
+        .resource::<stackyard::game::core::seats::Seats>();
+    assert_eq!(
+        (seats.black, seats.white),
+        (stackyard::game::core::seats::Seat::Human, casual),
+        "a pasted record keeps the seats"
+    );
+    let status = app.world().resource::<Exported>().status.clone();
+    assert!(
+        status.contains("the seats are kept") && status.contains("White: Computer: Casual"),
+        "{status}"
+    );
     let session = app.world().resource::<Session>();
     assert_eq!(
         session.moves(),

@@ -217,3 +217,20 @@ fn every_shipped_game_has_thirty_puzzles() {
         assert!(shelf.puzzles.len() >= 30, "{game}: {}", shelf.puzzles.len());
     }
 }
+
+/// A board asked for (`--game grabber-10 --screen puzzles`, or the title's Puzzles with the
+/// 10x10 board chosen) opens a puzzle on that board, the first not yet solved.
+#[test]
+fn a_board_asked_for_opens_its_own_puzzles() {
+    let data = scratch("boards");
+    let mut app = app_with_data(&data);
+    for game in [GameId::Grabber10, GameId::Grabber6, GameId::Grabber8] {
+        app.world_mut()
+            .write_message(PuzzleRequest::Open(game, None));
+        app.update();
+        app.update();
+        let on_board = app.world().resource::<Session>().position().id();
+        assert_eq!(on_board, game, "{game}'s puzzles open on {on_board}");
+    }
+    let _ = std::fs::remove_dir_all(&data);
+}

@@ -225,3 +225,35 @@ fn the_title_offers_the_autosaved_game_unless_it_is_over() {
     assert_eq!(app.world().resource::<ContinueOffer>().0, None);
     std::fs::remove_dir_all(&folder).unwrap();
 }
+
+/// An autosave cut short (a full disk, a crash mid-write of an older version) is not silently
+/// ignored: it is moved aside and a notice names the reason, and the title offers nothing.
+#[test]
+fn a_broken_autosave_is_moved_aside_with_a_notice() {
+    use stackyard::game::core::preferences::SettingsFile;
+    let folder =
+        std::env::temp_dir().join(format!("stackyard-title-broken-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let autosave = folder.join("autosave.ron");
+    let start = AnyGame::start(AnyOptions::for_game(GameId::Splay));
+    let whole = SaveFile::of(&start, &["c3-c4".to_string()], SavedSeats::default()).to_ron();
+    std::fs::write(&autosave, &whole[..whole.len() / 2]).unwrap();
+    let mut app = app_on(GameId::Splay, AnimationSpeed::Off);
+    app.world_mut().insert_resource(SettingsFile::default());
+    app.world_mut()
+        .insert_resource(Autosave(Some(autosave.clone())));
+    go_to(&mut app, Screen::Title);
+    assert_eq!(app.world().resource::<ContinueOffer>().0, None);
+    let notice = app.world().resource::<SettingsFile>().notice.clone();
+    let notice = notice.expect("a notice");
+    assert!(
+        notice.contains("could not be continued") && notice.contains("autosave.ron.broken"),
+        "{notice}"
+    );
+    assert!(!autosave.exists(), "the broken autosave is moved aside");
+    assert_eq!(
+        std::fs::read_to_string(folder.join("autosave.ron.broken")).unwrap(),
+        whole[..whole.len() / 2]
+    );
+    std::fs::remove_dir_all(&folder).unwrap();
+}

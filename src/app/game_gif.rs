@@ -4,17 +4,13 @@
 //! the position it reaches, held a moment; the last is held longer.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use bevy::camera::RenderTarget;
 use bevy::prelude::*;
-use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::time::TimeUpdateStrategy;
 
 use crate::files::save::LoadedGame;
 use crate::files::settings::Quality;
-use crate::game::board::canvas::Canvas;
 use crate::game::core::motion::BoardMotion;
 use crate::game::core::preferences::{AnimationSpeed, QualityChoice, ViewSettings};
 use crate::game::core::session::SessionRequest;
@@ -108,7 +104,10 @@ pub fn run(
     let mut view = world.resource_mut::<ViewSettings>();
     view.engine_view = false;
     view.legal_targets = false;
-    let mut shots = vec![first_picture(&mut app, request.size)?];
+    let mut shots = vec![Shot {
+        rgba: super::offscreen::first_picture(&mut app, request.size)?,
+        hundredths: SHOW_POSITION,
+    }];
     for (i, actions) in game.moves.iter().enumerate() {
         shots.extend(draw_move(&mut app, actions, request.size)?);
         progress(i + 1, game.moves.len());
@@ -143,11 +142,17 @@ fn draw_move(
             for _ in 0..MID_ANIMATION {
                 app.update();
             }
-            moving = Some(capture(app, size, SHOW_MOVING)?);
+            moving = Some(Shot {
+                rgba: super::offscreen::capture(app, size)?,
+                hundredths: SHOW_MOVING,
+            });
         }
         wait_until_still(app)?;
     }
-    let still = capture(app, size, SHOW_POSITION)?;
+    let still = Shot {
+        rgba: super::offscreen::capture(app, size)?,
+        hundredths: SHOW_POSITION,
+    };
     Ok(moving.into_iter().chain([still]).collect())
 }
 
@@ -163,109 +168,6 @@ fn wait_until_still(app: &mut App) -> Result<(), String> {
             return Err("the stones did not come to rest".to_owned());
         }
     }
-}
-
-/// The start's picture, once the scene is drawn: settled, and taken again while the canvas
-/// still shows nothing (a fast build can settle before the scene's first pipelines are queued).
-fn first_picture(app: &mut App, size: UVec2) -> Result<Shot, String> {
-    let started = Instant::now();
-    loop {
-        settle(app);
-        let shot = capture(app, size, SHOW_POSITION)?;
-        if drawn(&shot.rgba) {
-            return Ok(shot);
-        }
-        if started.elapsed() > PATIENCE {
-            return Err("the board was not drawn".to_owned());
-        }
-    }
-}
-
-/// Whether an RGBA picture shows a scene: opaque everywhere (an undrawn canvas is clear).
-fn drawn(rgba: &[u8]) -> bool {
-    rgba.chunks_exact(4).all(|p| p[3] == u8::MAX)
-}
-
-/// Draws frames until pipelines are compiled (some, and none waiting) and the camera has flown
-/// in, for 10 frames.
-fn settle(app: &mut App) {
-    let started = Instant::now();
-    let mut ready = 0;
-    while ready < 10 && started.elapsed() < PATIENCE {
-        app.update();
-        let (total, waiting) = app
-            .get_sub_app(bevy::render::RenderApp)
-            .and_then(|r| {
-                r.world()
-                    .get_resource::<bevy::render::render_resource::PipelineCache>()
-            })
-            .map_or((0, 0), |cache| {
-                (cache.pipelines().count(), cache.waiting_pipelines().count())
-            });
-        let flying = app
-            .world_mut()
-            .query::<&crate::game::board::fly_in::FlyIn>()
-            .iter(app.world())
-            .next()
-            .is_some();
-        ready = if total > 0 && waiting == 0 && !flying {
-            ready + 1
-        } else {
-            0
-        };
-    }
-}
-
-/// The board's picture now, at `size`, shown for `hundredths`.
-fn capture(app: &mut App, size: UVec2, hundredths: u16) -> Result<Shot, String> {
-    let taken: Arc<Mutex<Option<Result<Vec<u8>, String>>>> = Arc::default();
-    let into = Arc::clone(&taken);
-    let target = canvas_target(app);
-    app.world_mut()
-        .spawn(Screenshot(target))
-        .observe(move |shot: On<ScreenshotCaptured>| {
-            if let Ok(mut slot) = into.lock() {
-                *slot = Some(rgba_at(&shot.image, size));
-            }
-        });
-    let started = Instant::now();
-    loop {
-        app.update();
-        if let Some(result) = taken.lock().ok().and_then(|mut s| s.take()) {
-            return result.map(|rgba| Shot { rgba, hundredths });
-        }
-        if started.elapsed() > PATIENCE {
-            return Err("a frame was not drawn".to_owned());
-        }
-    }
-}
-
-/// The canvas as the 3D camera draws into it: the screenshot must name the same target, its
-/// scale factor included (Low's is not 1), or it reads an image nothing was drawn into.
-fn canvas_target(app: &mut App) -> RenderTarget {
-    let canvas = app.world().resource::<Canvas>().image();
-    let world = app.world_mut();
-    let mut cameras = world.query_filtered::<&RenderTarget, With<Camera3d>>();
-    cameras
-        .iter(world)
-        .find(|t| matches!(t, RenderTarget::Image(i) if i.handle == canvas))
-        .cloned()
-        .unwrap_or_else(|| RenderTarget::Image(canvas.into()))
-}
-
-/// A captured image as RGBA bytes at `size` (the canvas may have fewer pixels at Low).
-fn rgba_at(image: &Image, size: UVec2) -> Result<Vec<u8>, String> {
-    let rgba = image
-        .clone()
-        .try_into_dynamic()
-        .map_err(|e| format!("cannot convert a frame: {e}"))?
-        .to_rgba8();
-    let sized = if rgba.dimensions() == (size.x, size.y) {
-        rgba
-    } else {
-        image::imageops::resize(&rgba, size.x, size.y, image::imageops::FilterType::Triangle)
-    };
-    Ok(sized.into_raw())
 }
 
 /// The GIF's bytes: every shot, looping. After the first, each frame holds only the rectangle
@@ -374,14 +276,5 @@ mod tests {
         assert_eq!((cut[0], cut[12]), (9, 9));
         let same = Area::changed(&before, &before, size);
         assert_eq!((same.width, same.height), (1, 1));
-    }
-
-    #[test]
-    fn a_clear_canvas_is_not_a_drawn_picture() {
-        let mut rgba = [10u8, 20, 30, 255].repeat(6);
-        assert!(drawn(&rgba));
-        rgba[7] = 0;
-        assert!(!drawn(&rgba));
-        assert!(!drawn(&[0u8; 24]));
     }
 }

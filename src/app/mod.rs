@@ -6,6 +6,7 @@ pub mod frame_clock;
 pub mod game_gif;
 pub mod gpu_passes;
 pub mod icon;
+pub mod offscreen;
 mod one_thread;
 mod opening;
 pub mod render_errors;
@@ -353,8 +354,9 @@ fn autosave(
     let autosave = folder.join("autosave.ron");
     crate::files::crash::install_panic_hook(folder.to_path_buf());
     if crate::files::crash::take_resume_mark(folder) && options.resume_after_crash {
-        match crate::files::save::SaveFile::load(&autosave) {
-            Ok((_, game)) => {
+        match crate::files::save::SaveFile::open_autosave(&autosave) {
+            Ok(None) => {}
+            Ok(Some((_, game))) => {
                 screen = game::core::screen::Screen::Game;
                 app.insert_resource(game::core::saving::session_of(&game));
                 let tr = game::core::i18n::Tr::load(&crate::files::i18n::folder(), language);
@@ -366,7 +368,15 @@ fn autosave(
                     ..default()
                 });
             }
-            Err(e) => warn!("the autosave cannot be resumed: {e}"),
+            Err(notice) => {
+                warn!("{notice}");
+                if let Some(mut file) = app
+                    .world_mut()
+                    .get_resource_mut::<game::core::preferences::SettingsFile>()
+                {
+                    file.notice = Some(notice);
+                }
+            }
         }
     }
     app.insert_resource(game::core::saving::Autosave(Some(autosave)));

@@ -154,6 +154,49 @@ impl fmt::Display for ProfileError {
 
 impl std::error::Error for ProfileError {}
 
+/// RON's refusal, by the field it stands in where there is one ("`idle_secs` (line 13, column
+/// 17): integer is out of bounds"), else by its place.
+fn syntax_error(text: &str, e: &ron::error::SpannedError) -> ProfileError {
+    let at = e.span.start;
+    let offset: usize = text
+        .split_inclusive('\n')
+        .take(at.line.saturating_sub(1))
+        .map(str::len)
+        .sum::<usize>()
+        + at.col.saturating_sub(1);
+    let before = text.get(..offset.min(text.len())).unwrap_or(text);
+    let place = format!("line {}, column {}", at.line, at.col);
+    match last_field_name(before) {
+        Some(name) => ProfileError::Syntax(format!("field `{name}` ({place}): {}", e.code)),
+        None => ProfileError::Syntax(format!("{place}: {}", e.code)),
+    }
+}
+
+/// The last `name:` in `text` outside strings and comments: the field a value after it is for.
+fn last_field_name(text: &str) -> Option<String> {
+    let (mut last, mut word, mut in_string, mut chars) =
+        (None, String::new(), false, text.chars().peekable());
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => in_string = !in_string,
+            '\\' if in_string => {
+                chars.next();
+            }
+            '/' if !in_string && chars.peek() == Some(&'/') => {
+                chars.by_ref().find(|&c| c == '\n');
+            }
+            c if !in_string && (c.is_alphanumeric() || c == '_') => word.push(c),
+            ':' if !in_string && !word.is_empty() => last = Some(std::mem::take(&mut word)),
+            c if !in_string && c.is_whitespace() => {}
+            _ => word.clear(),
+        }
+        if !(c.is_alphanumeric() || c == '_' || c.is_whitespace()) {
+            word.clear();
+        }
+    }
+    last
+}
+
 fn field(field: &'static str, why: impl Into<String>) -> ProfileError {
     ProfileError::Field {
         field,
@@ -176,8 +219,7 @@ impl Profile {
     /// # Errors
     /// A [`ProfileError`] naming the field.
     pub fn from_ron(text: &str) -> Result<Profile, ProfileError> {
-        let profile: Profile =
-            ron::from_str(text).map_err(|e| ProfileError::Syntax(e.to_string()))?;
+        let profile: Profile = ron::from_str(text).map_err(|e| syntax_error(text, &e))?;
         profile.check()?;
         Ok(profile)
     }
@@ -278,6 +320,24 @@ mod tests {
             std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/exhibition.ron"),
         )
         .unwrap()
+    }
+
+    #[test]
+    fn a_value_ron_refuses_is_named_by_its_field() {
+        let refused = |from: &str, to: &str| {
+            let text = example().replacen(from, to, 1);
+            assert_ne!(text, example());
+            Profile::from_ron(&text).unwrap_err().to_string()
+        };
+        let e = refused("idle_secs: 90", "idle_secs: -90");
+        assert!(e.contains("field `idle_secs` (line 13, column"), "{e}");
+        let e = refused("level: casual", "level: wizard");
+        assert!(e.contains("field `level`"), "{e}");
+        // A colon inside a string or a comment is no field.
+        let e = refused("hide_cursor_secs: 3", "hide_cursor_secs: \"3:00\"");
+        assert!(e.contains("field `hide_cursor_secs`"), "{e}");
+        let e = refused("(\n    version: 1", "[\n    version: 1");
+        assert!(e.contains("line "), "{e}");
     }
 
     #[test]

@@ -305,6 +305,30 @@ impl SaveFile {
         Ok((file, game))
     }
 
+    /// Reads the autosave at `path` to go on with: `Ok(None)` when there is none; when it
+    /// cannot be used (cut short by a full disk, edited, from another version), it is moved
+    /// aside to `autosave.ron.broken` (replacing an older one) and the error is a notice for
+    /// the player naming the reason and where the file went.
+    ///
+    /// # Errors
+    /// The notice, when the file was broken.
+    pub fn open_autosave(path: &Path) -> Result<Option<(SaveFile, LoadedGame)>, String> {
+        if !path.exists() {
+            return Ok(None);
+        }
+        SaveFile::load(path).map(Some).map_err(|e| {
+            let backup = super::settings::backup_path(path);
+            let kept = match std::fs::rename(path, &backup) {
+                Ok(()) => format!("it was moved to {}", backup.display()),
+                Err(m) => format!("it could not be moved aside ({m}) and is left as it is"),
+            };
+            format!(
+                "The autosaved game {} could not be continued ({e}); {kept}.",
+                path.display()
+            )
+        })
+    }
+
     /// Writes the file atomically (a crash never leaves a broken save).
     ///
     /// # Errors

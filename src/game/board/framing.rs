@@ -2,7 +2,9 @@
 //! aim are chosen so the board, its coordinates, its stacks and their height labels fit inside
 //! [`FreeArea`], centred there, at whatever angle the camera is turned. The screens measure the
 //! free area after each pass; the camera follows it (easing, unless animations are off) when a
-//! panel opens, collapses or changes size, when a stack grows, and when the window changes.
+//! panel opens, collapses or changes size, when a stack grows, and when the window changes;
+//! never between two decisions of one turn (a second click lands where the first found the
+//! board).
 
 use bevy::prelude::*;
 
@@ -125,6 +127,9 @@ pub struct FramingGoal {
     angles: Vec2,
     area: Rect,
     stacks: u64,
+    window: Vec2,
+    /// The turn it was fitted in (its start's hash) and how many of its decisions were taken.
+    turn: (u64, usize),
 }
 
 impl FramingGoal {
@@ -132,6 +137,17 @@ impl FramingGoal {
     #[must_use]
     pub fn reached(&self, orbit: &Orbit) -> bool {
         orbit.distance == self.distance && orbit.aim == self.aim
+    }
+
+    /// Whether this framing holds through a change: between two decisions of one turn the
+    /// board stays where the pointer found it (a panel that changes with the first decision,
+    /// such as the Moves window losing its "Viewing" note, waits for the turn's end), unless
+    /// the window or the camera's angles changed.
+    fn holds(&self, turn: (u64, usize), window: Vec2, angles: Vec2) -> bool {
+        self.turn.0 == turn.0
+            && self.turn.1 < turn.1
+            && self.window == window
+            && self.angles == angles
     }
 }
 
@@ -151,6 +167,17 @@ fn stacks_key(position: &crate::rules::AnyGame) -> u64 {
     g.cells().fold(0xcbf2_9ce4_8422_2325, |key, cell| {
         (key ^ position.stack(cell).len() as u64).wrapping_mul(0x0100_0000_01b3)
     })
+}
+
+/// The turn the board shows (its start's hash) and how many of its decisions are taken: an
+/// earlier position looked at is a turn not yet begun, as a click there begins one from it.
+fn turn_key(session: &Session) -> (u64, usize) {
+    if session.viewing().is_some() {
+        (session.position().hash(), 0)
+    } else {
+        let turn = session.turn();
+        (turn.start().hash(), turn.actions().len())
+    }
 }
 
 /// Fits each camera's framing again when its angles, the free area or the stacks have changed.
@@ -174,9 +201,12 @@ fn fit_the_free_area(
     };
     let position = session.position();
     let stacks = stacks_key(position);
+    let turn = turn_key(&session);
     for (camera, orbit, goal) in &cameras {
         let angles = Vec2::new(orbit.yaw, orbit.pitch);
-        if goal.is_some_and(|g| g.angles == angles && g.area == area && g.stacks == stacks) {
+        let unchanged =
+            |g: &FramingGoal| g.angles == angles && g.area == area && g.stacks == stacks;
+        if goal.is_some_and(|g| unchanged(g) || g.holds(turn, window, angles)) {
             continue;
         }
         let g = position.id().geometry();
@@ -188,6 +218,8 @@ fn fit_the_free_area(
             angles,
             area,
             stacks,
+            window,
+            turn,
         });
     }
 }
@@ -271,6 +303,71 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A camera framed on a Splay game of two moves, shown at its first, over `free`.
+    fn framed_app() -> App {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .insert_resource(crate::game::core::preferences::AnimationSpeed::Off)
+            .insert_resource(FreeArea {
+                rect: Rect::new(250.0, 70.0, 970.0, 680.0),
+                window: Vec2::new(1280.0, 720.0),
+            })
+            .add_systems(Update, (fit_the_free_area, ease_to_the_framing).chain());
+        let mut session = Session::new(crate::rules::AnyGame::start(
+            crate::rules::AnyOptions::for_game(crate::rules::GameId::Splay),
+        ));
+        for text in ["c3-c4", "c6-c5"] {
+            let (_, actions) = crate::rules::play_move(session.position(), text).unwrap();
+            for a in actions {
+                session.play(a);
+            }
+        }
+        session.view(1);
+        app.insert_resource(session);
+        app.world_mut().spawn(Orbit::default());
+        app.update();
+        app
+    }
+
+    fn framing(app: &mut App) -> (f32, Vec2) {
+        let orbit = app
+            .world_mut()
+            .query::<&Orbit>()
+            .single(app.world())
+            .unwrap();
+        (orbit.distance, orbit.aim)
+    }
+
+    #[test]
+    fn the_board_stays_put_between_two_decisions_of_a_turn() {
+        let mut app = framed_app();
+        let before = framing(&mut app);
+        // A click on a stack in the position shown begins a turn there; the Moves window
+        // loses its "Viewing" note and the free area grows by its height.
+        let mut session = app.world_mut().resource_mut::<Session>();
+        assert!(session.play_from_view());
+        let choose = session.legal_actions()[0];
+        session.play(choose);
+        app.world_mut().resource_mut::<FreeArea>().rect.min.y = 52.0;
+        app.update();
+        assert_eq!(
+            framing(&mut app),
+            before,
+            "the board moved under the pointer"
+        );
+        // The turn ends: the board takes the room it was given.
+        let mut session = app.world_mut().resource_mut::<Session>();
+        let finish = session.legal_actions()[0];
+        session.play(finish);
+        app.update();
+        assert_ne!(framing(&mut app), before);
+        // Out of a turn, a panel's change frames the board again at once.
+        let after = framing(&mut app);
+        app.world_mut().resource_mut::<FreeArea>().rect.min.y = 70.0;
+        app.update();
+        assert_ne!(framing(&mut app), after);
     }
 
     #[test]

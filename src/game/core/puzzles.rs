@@ -167,12 +167,15 @@ fn read_progress(mut commands: Commands, folder: Res<SaveFolder>) {
     commands.insert_resource(Progress { record, notice });
 }
 
-/// The first puzzle of a shelf not yet solved, else the first.
-fn first_unsolved(shelf: &Shelf, progress: &PuzzleProgress) -> usize {
-    shelf
-        .puzzles
-        .iter()
-        .position(|p| !progress.solved.contains(&p.entry.position))
+/// The puzzle to open for `game`: the first on its board (Grabber's shelf holds three) not yet
+/// solved, else the first on its board, else the first unsolved, else the first.
+fn first_unsolved(shelf: &Shelf, progress: Option<&PuzzleProgress>, game: GameId) -> usize {
+    let unsolved = |p: &Puzzle| progress.is_none_or(|r| !r.solved.contains(&p.entry.position));
+    let on_board = |p: &Puzzle| p.start.id() == game;
+    let first = |test: &dyn Fn(&Puzzle) -> bool| shelf.puzzles.iter().position(test);
+    first(&|p| on_board(p) && unsolved(p))
+        .or_else(|| first(&on_board))
+        .or_else(|| first(&unsolved))
         .unwrap_or(0)
 }
 
@@ -196,7 +199,7 @@ fn answer_requests(
                 return;
             };
             let solved = progress.as_ref().map(|p| &p.record);
-            let first = solved.map_or(0, |p| first_unsolved(shelf, p));
+            let first = first_unsolved(shelf, solved, game);
             (game.card(), index.unwrap_or(first))
         }
         (PuzzleRequest::Retry, Some(r)) => (r.card, r.index),

@@ -283,6 +283,17 @@ impl Session {
         self.viewing.as_ref().map(|(n, _)| *n)
     }
 
+    /// The move that led to the position shown (the one looked at, else the live one), in
+    /// notation; none at the start.
+    #[must_use]
+    pub fn shown_last_move(&self) -> Option<&str> {
+        let shown = self.viewing().unwrap_or(self.moves.len());
+        shown
+            .checked_sub(1)
+            .and_then(|i| self.moves.get(i))
+            .map(String::as_str)
+    }
+
     /// Looks at the position after the first `n` moves (the live game when `n` is all of them).
     pub fn view(&mut self, n: usize) {
         if n >= self.played.len() {
@@ -737,6 +748,19 @@ mod tests {
             ["c3-c4"],
             "the line played went back to before the deleted move"
         );
+    }
+
+    #[test]
+    fn the_last_move_is_the_shown_positions() {
+        let mut session = splay_with(&["c3-c4", "c6-c5", "d3-d4"]);
+        assert_eq!(session.shown_last_move(), Some("d3-d4"));
+        session.view(2);
+        assert_eq!(session.shown_last_move(), Some("c6-c5"));
+        assert_eq!(session.position().ply(), 2);
+        session.view(0);
+        assert_eq!(session.shown_last_move(), None);
+        session.live();
+        assert_eq!(session.shown_last_move(), Some("d3-d4"));
     }
 
     #[test]

@@ -72,7 +72,7 @@ fn show_editor_panel(
             position_buttons(ui, &tr, &mut edited, &mut clicks);
             verdict(ui, &tr, &edited, &exported.status);
             ui.separator();
-            seat_pickers(ui, &tr, &mut chosen_seats);
+            seat_pickers(ui, &tr, &mut chosen_seats, kiosk.is_none());
             leave_buttons(ui, &tr, edited.check.is_ok(), &mut clicks);
         });
     if edited != *editor {

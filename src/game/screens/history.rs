@@ -90,30 +90,43 @@ fn show_move_list(
                 ui.separator();
                 evaluation_graph(ui, &tr, &engine.view, &session, &mut requests);
             }
-            ui.separator();
-            copy_buttons(ui, &tr, &mut copies);
-            if kiosk.is_none()
-                && ui
-                    .button(tr.t("moves.paste"))
-                    .on_hover_text(tr.t("moves.paste.help"))
-                    .clicked()
-            {
-                pastes.write(crate::game::screens::import::PasteRequest);
-            }
-            // A kiosk keeps no files.
+            // A kiosk's visitor has no clipboard, no files and no F12 key to use.
             if kiosk.is_none() {
-                share.show(ui, &tr);
+                ui.separator();
+                desktop_tools(ui, &tr, (&mut copies, &mut pastes), &mut share);
+                if !exported.status.is_empty() {
+                    ui.label(egui::RichText::new(&exported.status).small().weak());
+                }
             }
-            if !exported.status.is_empty() {
-                ui.label(egui::RichText::new(&exported.status).small().weak());
-            }
-            ui.label(
-                egui::RichText::new(tr.t("moves.screenshot_key"))
-                    .small()
-                    .weak(),
-            );
         });
     Ok(())
+}
+
+/// What a desktop's Moves window ends with: Copy record and Copy position, Paste, the picture
+/// and the GIF, and the F12 key's reminder.
+fn desktop_tools(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    (copies, pastes): (
+        &mut MessageWriter<CopyRequest>,
+        &mut MessageWriter<crate::game::screens::import::PasteRequest>,
+    ),
+    share: &mut crate::game::screens::gif_export::ShareTools,
+) {
+    copy_buttons(ui, tr, copies);
+    if ui
+        .button(tr.t("moves.paste"))
+        .on_hover_text(tr.t("moves.paste.help"))
+        .clicked()
+    {
+        pastes.write(crate::game::screens::import::PasteRequest);
+    }
+    share.show(ui, tr);
+    ui.label(
+        egui::RichText::new(tr.t("moves.screenshot_key"))
+            .small()
+            .weak(),
+    );
 }
 
 /// While an earlier position is shown: which, and the way back to the game.

@@ -374,17 +374,14 @@ fn captures_and_seats(ui: &mut egui::Ui, tr: &Tr, session: &Session, seats: Seat
 /// The stack under the pointer, the last move and the turn's number.
 fn position_notes(ui: &mut egui::Ui, tr: &Tr, session: &Session, hovered: Option<Cell>) {
     let position = session.position();
-    if let Some(cell) = hovered {
-        ui.label(crate::game::board::stones::describe_stack(
-            tr,
-            cell,
-            position.stack(cell),
-        ));
-    }
-    let last = session
-        .moves()
-        .last()
-        .map_or(tr.t("hud.none_yet"), String::as_str);
+    // One line, kept whether or not a stack is pointed at: the buttons below never move under
+    // the pointer as it crosses the board towards them.
+    let pointed = hovered.map_or_else(String::new, |cell| {
+        crate::game::board::stones::describe_stack(tr, cell, position.stack(cell))
+    });
+    ui.add(egui::Label::new(pointed).truncate());
+    // The shown position's: an earlier one looked at has its own last move.
+    let last = session.shown_last_move().unwrap_or(tr.t("hud.none_yet"));
     ui.label(tr.tf("hud.last_move", &[("notation", &last)]));
     ui.label(tr.tf("hud.turn", &[("n", &(position.ply() + 1))]));
 }

@@ -15,9 +15,10 @@ use crate::game::core::i18n::Tr;
 use crate::game::core::kiosk::Kiosk;
 use crate::game::core::saving::take_saved_seats;
 use crate::game::core::screen::Screen;
-use crate::game::core::seats::{Seat, Seats};
+use crate::game::core::seats::Seats;
 use crate::game::core::session::{BoardReset, Session};
 use crate::game::screens::export::Exported;
+use crate::game::ui::choices::seat_label;
 
 /// The Paste button was pressed: read the clipboard.
 #[derive(Message, Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -132,14 +133,24 @@ fn open_imported_games(
         match read_game(text) {
             Ok(game) => {
                 *session = Session::of_tree(game.start, game.tree);
-                match game.seats {
-                    Some(saved) => take_saved_seats(&mut seats, saved),
-                    None => (seats.black, seats.white) = (Seat::Human, Seat::Human),
-                }
+                // A save brings its seats; a record or a position keeps the players' own.
+                let key = match game.seats {
+                    Some(saved) => {
+                        take_saved_seats(&mut seats, saved);
+                        "import.done_saved_seats"
+                    }
+                    None => "import.done_seats_kept",
+                };
                 reset.write(BoardReset);
                 next.set(Screen::Game);
                 let moves = session.moves().len();
-                exported.status = tr.tf("import.done", &[("moves", &moves)]);
+                let (black, white) = (seat_label(&tr, seats.black), seat_label(&tr, seats.white));
+                let args = [
+                    ("moves", &moves as &dyn std::fmt::Display),
+                    ("black", &black),
+                    ("white", &white),
+                ];
+                exported.status = tr.tf(key, &args);
             }
             Err(e) => {
                 exported.status = tr.tf("import.failed", &[("error", &e)]);

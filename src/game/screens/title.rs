@@ -74,28 +74,36 @@ fn card_file(id: GameId) -> &'static str {
     id.card().id()
 }
 
-/// Reads the autosave once on arriving at the title: an unfinished game can be continued.
+/// Reads the autosave once on arriving at the title: an unfinished game can be continued. One
+/// that cannot be read is moved aside, with a notice saying why.
 pub fn offer_autosaved_game(
     autosave: Option<Res<Autosave>>,
     mut offer: ResMut<ContinueOffer>,
+    notices: Option<ResMut<crate::game::core::preferences::SettingsFile>>,
     tr: Res<Tr>,
 ) {
-    offer.0 = autosave.and_then(|a| a.0.clone()).and_then(|path| {
-        let (file, game) = SaveFile::load(&path).ok()?;
-        let session = session_of(&game);
-        if session.outcome().is_some() {
-            return None;
-        }
-        let line = tr.tf(
-            "title.continue",
-            &[
-                ("game", &tr.game(file.game)),
-                ("n", &game.moves.len()),
-                ("player", &tr.player(session.position().to_move())),
-            ],
-        );
-        Some((path, line))
-    });
+    let path = autosave.and_then(|a| a.0.clone());
+    let opened = path.as_deref().map(SaveFile::open_autosave);
+    if let (Some(Err(notice)), Some(mut notices)) = (&opened, notices) {
+        notices.notice = Some(notice.clone());
+    }
+    offer.0 = path
+        .zip(opened.and_then(Result::ok).flatten())
+        .and_then(|(path, (file, game))| {
+            let session = session_of(&game);
+            if session.outcome().is_some() {
+                return None;
+            }
+            let line = tr.tf(
+                "title.continue",
+                &[
+                    ("game", &tr.game(file.game)),
+                    ("n", &game.moves.len()),
+                    ("player", &tr.player(session.position().to_move())),
+                ],
+            );
+            Some((path, line))
+        });
 }
 
 /// The card frame's colours: the chosen card stands out.
@@ -174,7 +182,7 @@ fn show_title(
                 &mut clicks,
             );
             ui.add_space(14.0);
-            clicks.start = play_box(ui, &tr, &mut choice, &mut seats);
+            clicks.start = play_box(ui, &tr, &mut choice, &mut seats, kiosk.is_none());
         });
     if clicks.quit {
         exit.write(AppExit::Success);
@@ -398,7 +406,13 @@ fn game_card(
 
 /// The chosen game's box: its board (Grabber), options and seats, and Start; whether Start was
 /// clicked.
-fn play_box(ui: &mut egui::Ui, tr: &Tr, choice: &mut TitleChoice, seats: &mut Seats) -> bool {
+fn play_box(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    choice: &mut TitleChoice,
+    seats: &mut Seats,
+    coach_choice: bool,
+) -> bool {
     let mut start = false;
     card_frame(false).show(ui, |ui| {
         ui.set_width(ui.available_width());
@@ -414,7 +428,7 @@ fn play_box(ui: &mut egui::Ui, tr: &Tr, choice: &mut TitleChoice, seats: &mut Se
                 grabber_boards(ui, tr, choice);
                 edit_options(ui, tr, &mut choice.options);
             });
-            ui.vertical(|ui| seat_pickers(ui, tr, seats));
+            ui.vertical(|ui| seat_pickers(ui, tr, seats, coach_choice));
             ui.add_space((ui.available_width() - 170.0).max(0.0));
             let button = ui.add(
                 egui::Button::new(egui::RichText::new(tr.t("hud.start")).size(22.0).strong())

@@ -70,8 +70,9 @@ pub fn seat_label(tr: &Tr, seat: Seat) -> String {
     }
 }
 
-/// Both seats' choices, a line each: "Black is played by" and its picker, then White's.
-pub fn seat_pickers(ui: &mut egui::Ui, tr: &Tr, seats: &mut Seats) {
+/// Both seats' choices, a line each: "Black is played by" and its picker, then White's, and a
+/// person's coach where the players choose it (a kiosk's profile decides it for its visitors).
+pub fn seat_pickers(ui: &mut egui::Ui, tr: &Tr, seats: &mut Seats, coach_choice: bool) {
     for p in Player::ALL {
         ui.horizontal(|ui| {
             ui.label(tr.tf("hud.played_by", &[("player", &tr.player(p))]));
@@ -80,7 +81,7 @@ pub fn seat_pickers(ui: &mut egui::Ui, tr: &Tr, seats: &mut Seats) {
                 Player::White => &mut seats.white,
             };
             seat_picker(ui, tr, p, seat);
-            if *seat == Seat::Human {
+            if *seat == Seat::Human && coach_choice {
                 coach_picker(ui, tr, p, &mut seats.coach[p.index()]);
             }
         });
