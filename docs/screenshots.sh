@@ -13,6 +13,12 @@ shot() { # FILE ARGS...: one screenshot
     shift
     WGPU_BACKEND=vulkan xvfb-run -a -s "-screen 0 1280x720x24" "$bin" --screenshot "$file" "$@"
 }
+shot_at() { # WxH FILE ARGS...: one screenshot in a window of that size
+    size=$1
+    file=$2
+    shift 2
+    WGPU_BACKEND=vulkan xvfb-run -a -s "-screen 0 ${size}x24" "$bin" --screenshot "$file" --window-size "$size" "$@"
+}
 for game in cash-in-hand intermedium grabber support splay; do
     for quality in low high; do
         shot "docs/look/$game-$quality.png" --position "$("$bin" new "$game")" --quality "$quality"
@@ -32,6 +38,8 @@ capture splay 'splay 8/1,w2,w3,w2,1,w2,2/4,w,w,w,w2/2,w,3,bw2,1/b3w,3,b,b,2/2,b,
 cp docs/look/splay-high.png docs/splay-start.png
 python3 docs/cards.py
 shot docs/title.png --screen title --quality high
+# The smallest supported window, in the longer language: the cards narrow, Start stays in view.
+shot_at 1024x768 docs/title-1024x768.png --screen title --language de --quality low
 shot docs/how-to-play-intermedium.png --game intermedium --screen how-to-play --quality high
 shot docs/how-to-play-splay.png --game splay --screen how-to-play --quality high
 shot docs/high-contrast.png --game support --theme high-contrast --quality high

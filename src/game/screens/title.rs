@@ -2,6 +2,7 @@
 //! line), the chosen game's options and seats, Start, Continue (the autosaved game), How to
 //! play, Set up a position (the editor), and Quit. The board stays in the world behind it.
 
+use crate::game::ui::centred::add_centred;
 use crate::game::ui::named::name_control;
 use std::path::PathBuf;
 
@@ -106,6 +107,67 @@ pub fn offer_autosaved_game(
         });
 }
 
+/// What the title is drawn from.
+struct TitleParts<'a> {
+    tr: &'a Tr,
+    shelves: &'a PuzzleShelves,
+    offer: &'a ContinueOffer,
+    textures: &'a [(GameId, egui::TextureId)],
+    kiosk: Option<&'a crate::game::core::kiosk::Kiosk>,
+}
+
+impl TitleParts<'_> {
+    /// The title: the chosen game's box with Start always at the bottom, and above it its bar,
+    /// the Puzzles entry and the cards, which scroll (wheel, drag or finger) where the window
+    /// is too short for them. Nothing runs past the window's width: the cards narrow, then wrap.
+    fn show(
+        &self,
+        ui: &mut egui::Ui,
+        (choice, seats): (&mut TitleChoice, &mut Seats),
+        clicks: &mut TitleClicks,
+    ) {
+        egui::Panel::bottom("title start")
+            .frame(egui::Frame::NONE)
+            .show_separator_line(false)
+            .show(ui, |ui| {
+                ui.add_space(14.0);
+                clicks.start = play_box(ui, self.tr, choice, seats, self.kiosk.is_none());
+            });
+        egui::ScrollArea::vertical()
+            .id_salt("title")
+            .auto_shrink([false, false])
+            .show(ui, |ui| self.show_games(ui, choice, clicks));
+    }
+
+    /// The title's bar, the Puzzles entry and the cards.
+    fn show_games(&self, ui: &mut egui::Ui, choice: &mut TitleChoice, clicks: &mut TitleClicks) {
+        let tr = self.tr;
+        title_bar(ui, tr, self.kiosk.is_none(), self.offer, clicks);
+        if puzzles_entry(ui, tr, self.shelves, choice.options.game()) {
+            clicks.puzzles = Some(choice.options.game());
+        }
+        ui.add_space(14.0);
+        let kiosk = self.kiosk;
+        let shown = |id: GameId| {
+            // A kiosk shows the games of its profile (any board of Grabber shows its card).
+            kiosk.is_none_or(|k| {
+                k.games
+                    .iter()
+                    .any(|g| guide(*g).card.name == guide(id).card.name)
+            })
+        };
+        let offered = editor_offered(kiosk);
+        game_cards(
+            ui,
+            (tr, self.shelves),
+            self.textures,
+            (shown, offered),
+            choice,
+            clicks,
+        );
+    }
+}
+
 /// The card frame's colours: the chosen card stands out.
 fn card_frame(chosen: bool) -> egui::Frame {
     egui::Frame::new()
@@ -159,30 +221,14 @@ fn show_title(
     egui::CentralPanel::default()
         .frame(backdrop)
         .show(&mut screen, |ui| {
-            title_bar(ui, &tr, kiosk.is_none(), &offer, &mut clicks);
-            if puzzles_entry(ui, &tr, &shelves, choice.options.game()) {
-                clicks.puzzles = Some(choice.options.game());
-            }
-            ui.add_space(14.0);
-            let shown = |id: GameId| {
-                // A kiosk shows the games of its profile (any board of Grabber shows its card).
-                kiosk.as_ref().is_none_or(|k| {
-                    k.games
-                        .iter()
-                        .any(|g| guide(*g).card.name == guide(id).card.name)
-                })
+            let shown = TitleParts {
+                tr: &tr,
+                shelves: &shelves,
+                offer: &offer,
+                textures: &textures,
+                kiosk: kiosk.as_deref(),
             };
-            let offered = editor_offered(kiosk.as_deref());
-            game_cards(
-                ui,
-                (&tr, &shelves),
-                &textures,
-                (shown, offered),
-                &mut choice,
-                &mut clicks,
-            );
-            ui.add_space(14.0);
-            clicks.start = play_box(ui, &tr, &mut choice, &mut seats, kiosk.is_none());
+            shown.show(ui, (&mut choice, &mut seats), &mut clicks);
         });
     if clicks.quit {
         exit.write(AppExit::Success);
@@ -284,30 +330,81 @@ fn game_cards(
     clicks: &mut TitleClicks,
 ) {
     let chosen_card = choice.options.game().card();
-    ui.horizontal_top(|ui| {
-        for id in GAMES.into_iter().filter(|&id| shown(id)) {
-            let texture = textures.iter().find(|(g, _)| *g == id).map(|(_, t)| *t);
-            let card = game_card(
-                ui,
-                (tr, shelves),
-                (id, texture),
-                id == chosen_card,
-                offer_editor,
-            );
-            if card.puzzles {
-                clicks.puzzles = Some(id);
+    let games: Vec<GameId> = GAMES.into_iter().filter(|&id| shown(id)).collect();
+    let (width, per_row) = card_width(ui, games.len());
+    let line_height = tallest_line(ui, tr, &games, width);
+    for row in games.chunks(per_row) {
+        ui.horizontal_top(|ui| {
+            for &id in row {
+                let texture = textures.iter().find(|(g, _)| *g == id).map(|(_, t)| *t);
+                let card = game_card(
+                    ui,
+                    (tr, shelves),
+                    (id, texture, egui::vec2(width, line_height)),
+                    id == chosen_card,
+                    offer_editor,
+                );
+                if card.puzzles {
+                    clicks.puzzles = Some(id);
+                }
+                if card.set_up {
+                    clicks.set_up = Some(id);
+                }
+                if card.chosen {
+                    choice.options = AnyOptions::for_game(id);
+                }
+                if card.how_to_play {
+                    clicks.how_to_play = Some(id);
+                }
             }
-            if card.set_up {
-                clicks.set_up = Some(id);
-            }
-            if card.chosen {
-                choice.options = AnyOptions::for_game(id);
-            }
-            if card.how_to_play {
-                clicks.how_to_play = Some(id);
-            }
-        }
-    });
+        });
+    }
+}
+
+/// A card's inside at its widest, in points, and at its narrowest before the cards wrap.
+const CARD_WIDTH: f32 = 206.0;
+const NARROWEST_CARD: f32 = 150.0;
+/// What a card's frame adds to its inside: the margins and the chosen card's edge.
+const CARD_FRAME: f32 = 2.0 * 10.0 + 2.0 * 3.0;
+
+/// A card's line about its game, as the card shows it.
+fn card_line(tr: &Tr, id: GameId) -> egui::RichText {
+    egui::RichText::new(tr.t(guide(id).card.line)).size(13.0)
+}
+
+/// The height of the tallest of the cards' lines at `width`: each card keeps that room, so
+/// their buttons line up.
+fn tallest_line(ui: &egui::Ui, tr: &Tr, games: &[GameId], width: f32) -> f32 {
+    games
+        .iter()
+        .map(|&id| {
+            egui::WidgetText::from(card_line(tr, id))
+                .into_galley(
+                    ui,
+                    Some(egui::TextWrapMode::Wrap),
+                    width,
+                    egui::TextStyle::Body,
+                )
+                .size()
+                .y
+        })
+        .fold(0.0, f32::max)
+}
+
+/// The width of a card's inside and how many cards stand in a row: all of them side by side,
+/// narrowed as far as [`NARROWEST_CARD`] so that none runs past the window, then in rows.
+fn card_width(ui: &egui::Ui, cards: usize) -> (f32, usize) {
+    let gap = ui.spacing().item_spacing.x;
+    let room = ui.available_width();
+    let each = |n: usize| (room - gap * (n as f32 - 1.0)) / n as f32 - CARD_FRAME;
+    let fits = (1..=cards.max(1))
+        .rev()
+        .find(|&n| each(n) >= NARROWEST_CARD)
+        .unwrap_or(1);
+    (
+        each(fits).clamp(NARROWEST_CARD.min(each(1)), CARD_WIDTH),
+        fits,
+    )
 }
 
 /// The title's Puzzles entry, for the chosen game; whether it was clicked.
@@ -320,13 +417,15 @@ fn puzzles_entry(ui: &mut egui::Ui, tr: &Tr, shelves: &PuzzleShelves, game: Game
 }
 
 /// A card's Puzzles button: off, with the reason on hover, when the game has none.
-fn puzzles_button(ui: &mut egui::Ui, tr: &Tr, shelves: &PuzzleShelves, id: GameId) -> bool {
+fn puzzles_button(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    shelves: &PuzzleShelves,
+    (id, width): (GameId, f32),
+) -> bool {
     let shelf = shelves.of(id);
     let has = shelf.is_some_and(|s| !s.puzzles.is_empty());
-    let b = ui.add_enabled(
-        has,
-        egui::Button::new(tr.t("title.puzzles")).min_size([204.0, 44.0].into()),
-    );
+    let b = add_centred(ui, has, tr.t("title.puzzles"), [width - 2.0, 44.0].into());
     let b = match shelf.and_then(|s| s.notice.as_deref()) {
         Some(why) if !has => {
             b.on_disabled_hover_text(tr.tf("title.puzzles_missing", &[("why", &why)]))
@@ -350,58 +449,73 @@ struct CardClicks {
 fn game_card(
     ui: &mut egui::Ui,
     (tr, shelves): (&Tr, &PuzzleShelves),
-    (id, texture): (GameId, Option<egui::TextureId>),
+    (id, texture, size): (GameId, Option<egui::TextureId>, egui::Vec2),
     chosen: bool,
     offer_editor: bool,
 ) -> CardClicks {
     let card = guide(id).card;
     let mut clicks = CardClicks::default();
+    let width = size.x;
     card_frame(chosen).show(ui, |ui| {
-        ui.set_width(206.0);
+        ui.set_width(width);
         ui.vertical(|ui| {
             if let Some(tex) = texture {
+                let size = [width, width * 116.0 / CARD_WIDTH];
                 let picture = ui.add(
-                    egui::Image::new(egui::load::SizedTexture::new(tex, [206.0, 116.0]))
+                    egui::Image::new(egui::load::SizedTexture::new(tex, size))
                         .sense(egui::Sense::click()),
                 );
                 clicks.chosen |= picture.clicked() && !chosen;
             }
             ui.label(egui::RichText::new(tr.t(card.name)).size(22.0).strong());
-            ui.label(egui::RichText::new(tr.t(card.credit)).italics());
-            // Left-aligned in a fixed box: the cards' buttons line up.
-            ui.allocate_ui_with_layout(
-                egui::vec2(206.0, 62.0),
-                egui::Layout::top_down(egui::Align::Min),
-                |ui| {
-                    ui.set_min_size(egui::vec2(206.0, 62.0));
-                    ui.add(
-                        egui::Label::new(egui::RichText::new(tr.t(card.line)).size(13.0)).wrap(),
-                    );
-                },
-            );
-            ui.horizontal(|ui| {
-                let choose = ui.add_enabled(
-                    !chosen,
-                    egui::Button::new(tr.t("title.choose")).min_size([96.0, 48.0].into()),
-                );
-                name_control(&choose, format!("choose {id}"));
-                clicks.chosen |= choose.clicked();
-                clicks.how_to_play = ui
-                    .add(
-                        egui::Button::new(tr.t("title.how_to_play")).min_size([100.0, 48.0].into()),
-                    )
-                    .clicked();
+            // One line, as on every card (the whole credit on hover where it is cut).
+            ui.add(egui::Label::new(egui::RichText::new(tr.t(card.credit)).italics()).truncate());
+            // Left-aligned in a box as tall as the tallest card's line: the buttons line up.
+            ui.allocate_ui_with_layout(size, egui::Layout::top_down(egui::Align::Min), |ui| {
+                ui.set_min_size(size);
+                ui.add(egui::Label::new(card_line(tr, id)).wrap());
             });
+            card_buttons(ui, tr, (id, width), chosen, &mut clicks);
             if offer_editor {
                 let set_up =
-                    ui.add(egui::Button::new(tr.t("title.set_up")).min_size([204.0, 44.0].into()));
+                    add_centred(ui, true, tr.t("title.set_up"), [width - 2.0, 44.0].into());
                 name_control(&set_up, format!("set up {id}"));
                 clicks.set_up = set_up.clicked();
             }
-            clicks.puzzles = puzzles_button(ui, tr, shelves, id);
+            clicks.puzzles = puzzles_button(ui, tr, shelves, (id, width));
         });
     });
     clicks
+}
+
+/// A card's Choose and How to play: side by side on a wide card, one above the other on a
+/// narrow one, each as wide as the card's half or whole.
+fn card_buttons(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    (id, width): (GameId, f32),
+    chosen: bool,
+    clicks: &mut CardClicks,
+) {
+    let side_by_side = width >= CARD_WIDTH - 2.0;
+    let mut both = |ui: &mut egui::Ui| {
+        let each = if side_by_side {
+            (width - ui.spacing().item_spacing.x) / 2.0
+        } else {
+            width - 2.0
+        };
+        let choose = add_centred(ui, !chosen, tr.t("title.choose"), [each, 48.0].into());
+        name_control(&choose, format!("choose {id}"));
+        clicks.chosen |= choose.clicked();
+        let how = add_centred(ui, true, tr.t("title.how_to_play"), [each, 48.0].into());
+        name_control(&how, format!("how to play {id}"));
+        clicks.how_to_play = how.clicked();
+    };
+    if side_by_side {
+        ui.horizontal(|ui| both(ui));
+    } else {
+        both(ui);
+    }
 }
 
 /// The chosen game's box: its board (Grabber), options and seats, and Start; whether Start was
@@ -422,23 +536,41 @@ fn play_box(
                 .size(22.0)
                 .strong(),
         );
+        // Start at the right where the row leaves room for it, else under the row: never past
+        // the window's edge.
+        let mut placed = false;
         ui.horizontal_top(|ui| {
+            let options_width = (ui.available_width() * 0.4).min(420.0);
             ui.vertical(|ui| {
-                ui.set_width(420.0);
+                ui.set_width(options_width);
                 grabber_boards(ui, tr, choice);
                 edit_options(ui, tr, &mut choice.options);
             });
             ui.vertical(|ui| seat_pickers(ui, tr, seats, coach_choice));
-            ui.add_space((ui.available_width() - 170.0).max(0.0));
-            let button = ui.add(
-                egui::Button::new(egui::RichText::new(tr.t("hud.start")).size(22.0).strong())
-                    .min_size([160.0, 56.0].into()),
-            );
-            name_control(&button, "start");
-            start = button.clicked();
+            if ui.available_width() >= START_WIDTH {
+                ui.add_space(ui.available_width() - START_WIDTH);
+                start = start_button(ui, tr);
+                placed = true;
+            }
         });
+        if !placed {
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Min), |ui| {
+                start = start_button(ui, tr);
+            });
+        }
     });
     start
+}
+
+/// The room Start takes at the end of its row.
+const START_WIDTH: f32 = 170.0;
+
+/// The chosen game's Start, large; whether it was clicked.
+fn start_button(ui: &mut egui::Ui, tr: &Tr) -> bool {
+    let label = egui::RichText::new(tr.t("hud.start")).size(22.0).strong();
+    let button = add_centred(ui, true, label, [160.0, 56.0].into());
+    name_control(&button, "start");
+    button.clicked()
 }
 
 /// Grabber's board sizes, when Grabber is chosen.
@@ -458,4 +590,101 @@ fn grabber_boards(ui: &mut egui::Ui, tr: &Tr, choice: &mut TitleChoice) {
             }
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::core::kiosk::Kiosk;
+    use crate::game::ui::named::take_named_controls_whole;
+
+    /// The title's named controls, laid out by egui alone in a window of `size` pixels at
+    /// `zoom` (a kiosk's menu size), and the window in points.
+    fn title_controls(
+        size: egui::Vec2,
+        language: &str,
+        kiosk: Option<&Kiosk>,
+        zoom: f32,
+    ) -> (egui::Rect, Vec<(String, egui::Rect, egui::Rect)>) {
+        let tr = Tr::load(&crate::files::i18n::folder(), language);
+        let shelves = PuzzleShelves::read(&crate::files::assets::subfolder("puzzles"));
+        let textures: Vec<(GameId, egui::TextureId)> = GAMES
+            .iter()
+            .map(|&g| (g, egui::TextureId::Managed(1)))
+            .collect();
+        let ctx = egui::Context::default();
+        ctx.set_zoom_factor(zoom);
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, size);
+        let (mut choice, mut seats) = (TitleChoice::default(), Seats::default());
+        let mut named = Vec::new();
+        // The zoom and the panels' sizes settle over the first passes.
+        for _ in 0..4 {
+            let input = egui::RawInput {
+                screen_rect: Some(screen),
+                ..Default::default()
+            };
+            let mut output = ctx.run_ui(input, |ui| {
+                let offer = ContinueOffer(None);
+                let parts = TitleParts {
+                    tr: &tr,
+                    shelves: &shelves,
+                    offer: &offer,
+                    textures: &textures,
+                    kiosk,
+                };
+                let mut clicks = TitleClicks::default();
+                egui::CentralPanel::default()
+                    .frame(egui::Frame::new().inner_margin(24.0))
+                    .show(ui, |ui| {
+                        parts.show(ui, (&mut choice, &mut seats), &mut clicks)
+                    });
+            });
+            output.textures_delta.clear();
+            named = take_named_controls_whole(&ctx);
+        }
+        (ctx.content_rect(), named)
+    }
+
+    /// At every supported size, in both languages, as a window and as a kiosk: Start and every
+    /// card's Choose stand wholly inside the window, and Start is as wide as it is drawn.
+    #[test]
+    fn the_title_fits_every_supported_window() {
+        let kiosk = Kiosk {
+            games: GAMES.to_vec(),
+            editor: false,
+            coach: false,
+        };
+        for (w, h) in [
+            (1024.0, 768.0),
+            (1280.0, 720.0),
+            (1366.0, 768.0),
+            (1920.0, 1080.0),
+            (2560.0, 1080.0),
+        ] {
+            for language in ["en", "de"] {
+                for (kiosk, zoom) in [
+                    (None, 1.0),
+                    (Some(&kiosk), if h >= 1080.0 { 1.25 } else { 1.0 }),
+                ] {
+                    let (window, controls) =
+                        title_controls(egui::vec2(w, h) / zoom, language, kiosk, zoom);
+                    let case = format!("{w}x{h} {language} kiosk {}", kiosk.is_some());
+                    let start = controls.iter().find(|(n, _, _)| n == "start");
+                    let (_, _, start) = start.unwrap_or_else(|| panic!("no Start at {case}"));
+                    assert!(
+                        window.contains_rect(*start),
+                        "Start at {start:?} in {window:?}, {case}"
+                    );
+                    assert!(start.width() >= 150.0, "Start is {start:?}, {case}");
+                    let chooses = controls.iter().filter(|(n, _, _)| n.starts_with("choose"));
+                    for (name, _, rect) in chooses {
+                        assert!(
+                            rect.min.x >= window.min.x && rect.max.x <= window.max.x,
+                            "{name} at {rect:?} runs past {window:?}, {case}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }
