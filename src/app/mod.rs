@@ -201,6 +201,10 @@ pub fn build(options: AppOptions) -> App {
         // Auto steps down a level when frames cannot keep up with the screen.
         app.insert_resource(game::screens::keeping_up::KeepUp);
     }
+    if options.offscreen.is_some() {
+        // The pictures hold the board without the panels: it is framed in the whole of them.
+        app.insert_resource(game::screens::free_area::BoardOnly);
+    }
     if options.offscreen.is_none() && !options.headless {
         // Auto's steps down are kept per screen in the data folder.
         app.insert_resource(game::screens::remembered_steps::RemembersSteps);

@@ -38,10 +38,43 @@ pub(super) fn plugin(app: &mut App) {
     .add_observer(dress_new_disc);
 }
 
+/// How a colour's stones take the light.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Finish {
+    /// The surface's roughness, before each variant's own.
+    rough: f32,
+    /// How much light the surface mirrors face on (Bevy's `reflectance`).
+    reflectance: f32,
+    /// The varnish over it, and its roughness.
+    clearcoat: f32,
+    clearcoat_rough: f32,
+}
+
+/// The stones' finish. White's is glossy. Black's is satin: a glossy black top mirrors the sun
+/// and the window as a sheet of white from the side they light (L* 84 against White's 89 at
+/// Low, turned to the window), so its highlight is spread and its varnish thin, and it reads
+/// black from every angle.
+fn finish(p: Player) -> Finish {
+    match p {
+        Player::Black => Finish {
+            rough: 0.55,
+            reflectance: 0.3,
+            clearcoat: 0.1,
+            clearcoat_rough: 0.5,
+        },
+        Player::White => Finish {
+            rough: 0.38,
+            reflectance: 0.55,
+            clearcoat: 0.6,
+            clearcoat_rough: 0.25,
+        },
+    }
+}
+
 /// The `i`th variant of a stone colour: up to 6% lighter or darker, a little warmer or cooler,
 /// rougher or glossier (the tone and the gloss vary independently), so a stack reads as
 /// separate stones.
-fn stone_material(base: Rgb, i: usize, rough: f32) -> StandardMaterial {
+fn stone_material(base: Rgb, i: usize, finish: Finish) -> StandardMaterial {
     let spread = |k: usize| (k % VARIANTS) as f32 / (VARIANTS - 1) as f32 * 2.0 - 1.0;
     let tone = 1.0 + 0.06 * spread(i);
     let warmth = 0.02 * spread(i * 5 + 3);
@@ -57,19 +90,11 @@ fn stone_material(base: Rgb, i: usize, rough: f32) -> StandardMaterial {
             green * tone + lift,
             blue * tone * (1.0 - warmth) + lift,
         ),
-        perceptual_roughness: (rough + gloss).clamp(0.1, 0.9),
-        reflectance: 0.55,
-        clearcoat: 0.6,
-        clearcoat_perceptual_roughness: 0.25,
+        perceptual_roughness: (finish.rough + gloss).clamp(0.1, 0.9),
+        reflectance: finish.reflectance,
+        clearcoat: finish.clearcoat,
+        clearcoat_perceptual_roughness: finish.clearcoat_rough,
         ..default()
-    }
-}
-
-/// Black's stones are a little glossier than White's.
-fn roughness(p: Player) -> f32 {
-    match p {
-        Player::Black => 0.3,
-        Player::White => 0.38,
     }
 }
 
@@ -88,7 +113,7 @@ fn create_stone_look(
 ) {
     let mut variants = |p: Player| -> Vec<Handle<StandardMaterial>> {
         (0..VARIANTS)
-            .map(|i| materials.add(stone_material(base_colour(&theme, p), i, roughness(p))))
+            .map(|i| materials.add(stone_material(base_colour(&theme, p), i, finish(p))))
             .collect()
     };
     let look = StoneLook {
@@ -134,7 +159,7 @@ fn repaint_stones(
         };
         for (i, handle) in handles.iter().enumerate() {
             if let Some(mut m) = materials.get_mut(handle) {
-                *m = stone_material(base_colour(&theme, p), i, roughness(p));
+                *m = stone_material(base_colour(&theme, p), i, finish(p));
             }
         }
     }

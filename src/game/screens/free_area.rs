@@ -14,8 +14,32 @@ use crate::game::screens::layout_report::is_dialog;
 /// The board's outline is about this much wider than tall from the starting view.
 const BOARD_ASPECT: f32 = 1.25;
 
+/// The pictures are of the board alone, drawn off-screen with no panel over them
+/// (`stackyard gif`, `bench-frames`): the whole window is the board's, framed as a game's view
+/// is framed in a window without panels.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct BoardOnly;
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Last, measure_free_area);
+    app.add_systems(
+        Last,
+        measure_free_area.run_if(not(resource_exists::<BoardOnly>)),
+    )
+    .add_systems(
+        Last,
+        free_the_whole_window.run_if(resource_exists::<BoardOnly>),
+    );
+}
+
+/// No panel stands over the board: the whole window is free.
+fn free_the_whole_window(windows: Query<&Window, With<PrimaryWindow>>, mut free: ResMut<FreeArea>) {
+    if let Ok(window) = windows.single() {
+        let size = Vec2::new(window.width(), window.height());
+        free.set_if_neq(FreeArea {
+            rect: Rect::from_corners(Vec2::ZERO, size),
+            window: size,
+        });
+    }
 }
 
 /// The panels' rectangles in window pixels.

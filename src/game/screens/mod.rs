@@ -11,7 +11,7 @@ mod editor;
 pub mod evaluation;
 mod evaluation_graph;
 pub mod export;
-mod free_area;
+pub mod free_area;
 mod game_over;
 pub mod gif_export;
 mod history;
