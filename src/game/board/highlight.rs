@@ -71,13 +71,14 @@ pub fn marker_colour(kind: MarkerKind, colours: &MarkerColours) -> Color {
     }
 }
 
-/// A marker's material: its colour, glowing (the stacks that may be chosen more quietly).
+/// A marker's material: its colour, glowing (the stacks that may be chosen more quietly, yet
+/// plainly enough for a new player to see them without zooming in).
 fn marker_material(kind: MarkerKind, colours: &MarkerColours) -> StandardMaterial {
     let c = marker_colour(kind, colours);
-    let strength = if matches!(kind, MarkerKind::Selectable | MarkerKind::Insert) {
-        0.6
-    } else {
-        2.5
+    let strength = match kind {
+        MarkerKind::Selectable => 1.6,
+        MarkerKind::Insert => 0.6,
+        _ => 2.5,
     };
     StandardMaterial {
         base_color: c,
@@ -153,7 +154,7 @@ fn create_marker_look(
         .collect();
     commands.insert_resource(MarkerLook {
         ring: meshes.add(Torus::new(CELL * 0.36, CELL * 0.44)),
-        halo: meshes.add(Torus::new(CELL * 0.42, CELL * 0.46)),
+        halo: meshes.add(Torus::new(CELL * 0.41, CELL * 0.47)),
         dot: meshes.add(Sphere::new(CELL * 0.07)),
         arrow: meshes.add(Cone {
             radius: CELL * 0.2,
