@@ -317,7 +317,7 @@ impl SaveFile {
             return Ok(None);
         }
         SaveFile::load(path).map(Some).map_err(|e| {
-            let backup = super::settings::backup_path(path);
+            let backup = super::atomic::broken_path(path);
             let kept = match std::fs::rename(path, &backup) {
                 Ok(()) => format!("it was moved to {}", backup.display()),
                 Err(m) => format!("it could not be moved aside ({m}) and is left as it is"),

@@ -370,9 +370,7 @@ pub fn open_or_recover(path: &Path) -> Opened {
 /// Where a broken settings file is moved.
 #[must_use]
 pub fn backup_path(path: &Path) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".broken");
-    path.with_file_name(name)
+    super::atomic::broken_path(path)
 }
 
 #[cfg(test)]

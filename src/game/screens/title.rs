@@ -636,7 +636,7 @@ mod tests {
                 egui::CentralPanel::default()
                     .frame(egui::Frame::new().inner_margin(24.0))
                     .show(ui, |ui| {
-                        parts.show(ui, (&mut choice, &mut seats), &mut clicks)
+                        parts.show(ui, (&mut choice, &mut seats), &mut clicks);
                     });
             });
             output.textures_delta.clear();
