@@ -45,6 +45,8 @@ shot docs/how-to-play-splay.png --game splay --screen how-to-play --quality high
 shot docs/high-contrast.png --game support --theme high-contrast --quality high
 shot docs/idle-prompt.png --profile assets/exhibition.ron --screen idle-prompt --quality high
 shot docs/attract.png --profile assets/exhibition.ron --screen attract --quality high
+# A visitor's game at a kiosk's 1080p screen: the game's own view, no desktop controls.
+shot_at 1920x1080 docs/kiosk-visitor-game.png --profile assets/exhibition.ron --screen game --quality low
 # The room, from where attract mode's walk of the camera starts (the hidden --room-view holds
 # the walk at a share of the way).
 shot docs/room.png --profile assets/exhibition.ron --screen attract --quality high --room-view 0
