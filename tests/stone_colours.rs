@@ -69,11 +69,16 @@ fn median(mut values: Vec<f32>) -> f32 {
 }
 
 /// The app off-screen on START at `quality`, with nothing lit on the stones.
-fn app_at(quality: Quality) -> App {
-    let dir = std::env::temp_dir().join(format!(
+/// The folder the app keeps its data in while the test runs.
+fn scratch(quality: Quality) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!(
         "stackyard-stone-colours-{quality:?}-{}",
         std::process::id()
-    ));
+    ))
+}
+
+fn app_at(quality: Quality) -> App {
+    let dir = scratch(quality);
     let position = AnyGame::from_setup_with(&Setup::parse(START).unwrap(), []).unwrap();
     let mut app = build(AppOptions {
         offscreen: Some(SIZE),
@@ -163,6 +168,7 @@ fn stones_read_apart(quality: Quality) {
         );
     }
     eprintln!("{}", report.join("\n"));
+    let _ = std::fs::remove_dir_all(scratch(quality));
 }
 
 #[test]

@@ -600,49 +600,138 @@ mod tests {
 
     /// The title's named controls, laid out by egui alone in a window of `size` pixels at
     /// `zoom` (a kiosk's menu size), and the window in points.
-    fn title_controls(
-        size: egui::Vec2,
-        language: &str,
-        kiosk: Option<&Kiosk>,
-        zoom: f32,
-    ) -> (egui::Rect, Vec<(String, egui::Rect, egui::Rect)>) {
-        let tr = Tr::load(&crate::files::i18n::folder(), language);
-        let shelves = PuzzleShelves::read(&crate::files::assets::subfolder("puzzles"));
-        let textures: Vec<(GameId, egui::TextureId)> = GAMES
-            .iter()
-            .map(|&g| (g, egui::TextureId::Managed(1)))
-            .collect();
-        let ctx = egui::Context::default();
-        ctx.set_zoom_factor(zoom);
-        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, size);
-        let (mut choice, mut seats) = (TitleChoice::default(), Seats::default());
-        let mut named = Vec::new();
-        // The zoom and the panels' sizes settle over the first passes.
-        for _ in 0..4 {
+    /// The title laid out by egui alone, pass after pass, each pass given its own events.
+    struct TitleRun {
+        ctx: egui::Context,
+        tr: Tr,
+        shelves: PuzzleShelves,
+        textures: Vec<(GameId, egui::TextureId)>,
+        screen: egui::Rect,
+        choice: TitleChoice,
+        seats: Seats,
+    }
+
+    impl TitleRun {
+        /// A title in a window of `size` pixels at `zoom` (a kiosk's menu size).
+        fn new(size: egui::Vec2, language: &str, zoom: f32) -> TitleRun {
+            let ctx = egui::Context::default();
+            ctx.set_zoom_factor(zoom);
+            TitleRun {
+                ctx,
+                tr: Tr::load(&crate::files::i18n::folder(), language),
+                shelves: PuzzleShelves::read(&crate::files::assets::subfolder("puzzles")),
+                textures: GAMES
+                    .iter()
+                    .map(|&g| (g, egui::TextureId::Managed(1)))
+                    .collect(),
+                screen: egui::Rect::from_min_size(egui::Pos2::ZERO, size),
+                choice: TitleChoice::default(),
+                seats: Seats::default(),
+            }
+        }
+
+        /// One pass with `events`: the controls it named.
+        fn pass(
+            &mut self,
+            kiosk: Option<&Kiosk>,
+            events: Vec<egui::Event>,
+        ) -> Vec<(String, egui::Rect, egui::Rect)> {
             let input = egui::RawInput {
-                screen_rect: Some(screen),
+                screen_rect: Some(self.screen),
+                events,
                 ..Default::default()
             };
+            let (ctx, tr, shelves, textures) =
+                (self.ctx.clone(), &self.tr, &self.shelves, &self.textures);
+            let (choice, seats) = (&mut self.choice, &mut self.seats);
             let mut output = ctx.run_ui(input, |ui| {
                 let offer = ContinueOffer(None);
                 let parts = TitleParts {
-                    tr: &tr,
-                    shelves: &shelves,
+                    tr,
+                    shelves,
                     offer: &offer,
-                    textures: &textures,
+                    textures,
                     kiosk,
                 };
                 let mut clicks = TitleClicks::default();
                 egui::CentralPanel::default()
                     .frame(egui::Frame::new().inner_margin(24.0))
                     .show(ui, |ui| {
-                        parts.show(ui, (&mut choice, &mut seats), &mut clicks);
+                        parts.show(ui, (&mut *choice, &mut *seats), &mut clicks);
                     });
             });
             output.textures_delta.clear();
-            named = take_named_controls_whole(&ctx);
+            take_named_controls_whole(&self.ctx)
         }
-        (ctx.content_rect(), named)
+
+        /// The rectangle of the widget with the keyboard's focus.
+        fn focused(&self) -> Option<egui::Rect> {
+            let id = self.ctx.memory(|m| m.focused())?;
+            self.ctx.read_response(id).map(|r| r.rect)
+        }
+    }
+
+    /// The title's named controls, laid out in a window of `size` pixels at `zoom`, and the
+    /// window in points.
+    fn title_controls(
+        size: egui::Vec2,
+        language: &str,
+        kiosk: Option<&Kiosk>,
+        zoom: f32,
+    ) -> (egui::Rect, Vec<(String, egui::Rect, egui::Rect)>) {
+        let mut run = TitleRun::new(size, language, zoom);
+        let mut named = Vec::new();
+        // The zoom and the panels' sizes settle over the first passes.
+        for _ in 0..4 {
+            named = run.pass(kiosk, Vec::new());
+        }
+        (run.ctx.content_rect(), named)
+    }
+
+    fn tab(shift: bool) -> egui::Event {
+        egui::Event::Key {
+            key: egui::Key::Tab,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers: if shift {
+                egui::Modifiers::SHIFT
+            } else {
+                egui::Modifiers::NONE
+            },
+        }
+    }
+
+    /// The keyboard reaches Start within a few Tabs (the chosen game's box comes first), and
+    /// Shift+Tab retraces the way Tab came.
+    #[test]
+    fn start_is_among_the_first_tabs_and_shift_tab_goes_back() {
+        let mut run = TitleRun::new(egui::vec2(1280.0, 720.0), "en", 1.0);
+        let mut named = Vec::new();
+        for _ in 0..4 {
+            named = run.pass(None, Vec::new());
+        }
+        let start = named.iter().find(|(n, _, _)| n == "start").unwrap().2;
+        let mut way = Vec::new();
+        for _ in 0..12 {
+            run.pass(None, vec![tab(false)]);
+            way.push(run.focused());
+            if run.focused() == Some(start) {
+                break;
+            }
+        }
+        assert_eq!(
+            way.last(),
+            Some(&Some(start)),
+            "Start after {} Tabs: {way:?}",
+            way.len()
+        );
+        for back in way.iter().rev().skip(1).take(3) {
+            // egui moves the focus back a pass after the key (egui asks for that pass).
+            run.pass(None, vec![tab(true)]);
+            run.pass(None, Vec::new());
+            assert_eq!(run.focused(), *back, "Shift+Tab does not retrace {way:?}");
+        }
     }
 
     /// At every supported size, in both languages, as a window and as a kiosk: Start and every
