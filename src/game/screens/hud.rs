@@ -445,6 +445,14 @@ fn turn_buttons(
     go_to
 }
 
+/// A coordinate's label, about 16 by 18 points around `centre` (window pixels), would lie under
+/// or against one of the height tags `tags` (window pixels): within 8 points, "24" beside "3"
+/// reads as one number.
+fn under_a_tag(centre: Vec2, zoom: f32, tags: &[Rect]) -> bool {
+    let label = Rect::from_center_size(centre, Vec2::new(16.0 + 16.0, 18.0) * zoom);
+    tags.iter().any(|tag| !tag.intersect(label).is_empty())
+}
+
 fn paint_coordinates(
     mut contexts: EguiContexts,
     session: Res<Session>,
@@ -464,8 +472,15 @@ fn paint_coordinates(
     let colour = palette::COORDINATES;
     // The viewport is in window pixels; egui's points are those over its zoom.
     let zoom = ctx.zoom_factor();
+    // A tall stack's height tag stands where it stands; an edge's label under it gives way.
+    let tags: Vec<Rect> = crate::game::screens::stack_labels::stack_labels(&session, camera, at)
+        .into_iter()
+        .map(|(_, centre)| crate::game::screens::stack_labels::tag_rect(centre, zoom))
+        .collect();
     let label = |world: Vec3, text: String| {
-        if let Ok(p) = camera.world_to_viewport(at, world) {
+        if let Ok(p) = camera.world_to_viewport(at, world)
+            && !under_a_tag(p, zoom, &tags)
+        {
             let p = p / zoom;
             painter.text(
                 egui::pos2(p.x, p.y),
@@ -491,4 +506,24 @@ fn paint_coordinates(
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_edges_label_under_a_height_tag_gives_way() {
+        // "24" over a1's stack, drawn where rank 3's label would be.
+        let tag = crate::game::screens::stack_labels::tag_rect(Vec2::new(467.0, 412.0), 1.0);
+        assert!(under_a_tag(Vec2::new(497.0, 413.0), 1.0, &[tag]));
+        assert!(
+            !under_a_tag(Vec2::new(497.0, 470.0), 1.0, &[tag]),
+            "rank 2 stays"
+        );
+        assert!(!under_a_tag(Vec2::new(497.0, 413.0), 1.0, &[]));
+        // At a kiosk's zoom both grow.
+        let big = crate::game::screens::stack_labels::tag_rect(Vec2::new(467.0, 412.0), 1.5);
+        assert!(under_a_tag(Vec2::new(505.0, 413.0), 1.5, &[big]));
+    }
 }
