@@ -47,20 +47,7 @@ fn vulkan_here() -> bool {
 
 /// CIE L* (0 to 100) of an sRGB pixel.
 fn lightness(p: &[u8]) -> f32 {
-    let linear = |c: u8| {
-        let c = f32::from(c) / 255.0;
-        if c <= 0.04045 {
-            c / 12.92
-        } else {
-            ((c + 0.055) / 1.055).powf(2.4)
-        }
-    };
-    let y = 0.2126 * linear(p[0]) + 0.7152 * linear(p[1]) + 0.0722 * linear(p[2]);
-    if y > 216.0 / 24389.0 {
-        116.0 * y.cbrt() - 16.0
-    } else {
-        y * 24389.0 / 27.0
-    }
+    Laba::from(Color::srgb_u8(p[0], p[1], p[2])).lightness * 100.0
 }
 
 fn median(mut values: Vec<f32>) -> f32 {

@@ -179,6 +179,19 @@ fn first_unsolved(shelf: &Shelf, progress: Option<&PuzzleProgress>, game: GameId
         .unwrap_or(0)
 }
 
+/// The seats while a puzzle is on the board: the solver is the person, the other side is
+/// played by the puzzles (not the opponent); the rest as they were.
+fn puzzle_seats(before: Seats, solver: Player) -> Seats {
+    let mut seats = before;
+    let (person, defence) = match solver {
+        Player::Black => (&mut seats.black, &mut seats.white),
+        Player::White => (&mut seats.white, &mut seats.black),
+    };
+    *person = Seat::Human;
+    *defence = Seat::Computer(crate::ai::Level::Strong);
+    seats
+}
+
 /// Puts the puzzle asked for on the board: opened, tried again or the next one.
 fn answer_requests(
     mut commands: Commands,
@@ -220,16 +233,7 @@ fn answer_requests(
     *session = Session::new(puzzle.start.clone());
     reset.write(BoardReset);
     commands.remove_resource::<Hint>();
-    // The solver is the person; the other side is played by the puzzles, not the opponent.
-    *seats = seats_before;
-    match solver {
-        Player::Black => seats.white = Seat::Computer(crate::ai::Level::Strong),
-        Player::White => seats.black = Seat::Computer(crate::ai::Level::Strong),
-    }
-    match solver {
-        Player::Black => seats.black = Seat::Human,
-        Player::White => seats.white = Seat::Human,
-    }
+    *seats = puzzle_seats(seats_before, solver);
     commands.insert_resource(PuzzleRun {
         card,
         index,
