@@ -86,16 +86,81 @@ fn drawn_because(reason: crate::rules::Reason, no_capture_turns: u32) -> String 
     }
 }
 
+/// Where in a saved game the player left it: after how many moves of which line (0 the main
+/// line, `k` the `k`-th variation), counted as a variation's `after` is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedPlace {
+    /// The line: 0 the main line, `k` the `k`-th variation.
+    pub line: usize,
+    /// The moves of that line played (0: at the line's start).
+    pub after: usize,
+}
+
 /// A line of the tree: the node it branches from and its own nodes.
 struct Line {
     from: usize,
     nodes: Vec<usize>,
 }
 
+/// A tree's lines as a save numbers them: the main line, then each variation.
+pub struct Lines(Vec<Line>);
+
+impl Lines {
+    /// The node at `place`.
+    ///
+    /// # Errors
+    /// Why the place is not in the game: no such line, or a line shorter than its `after`.
+    pub fn node_at(&self, place: SavedPlace) -> Result<usize, String> {
+        let line = self.0.get(place.line).ok_or_else(|| {
+            format!(
+                "the game was left in line {}, and it has {} lines",
+                place.line,
+                self.0.len()
+            )
+        })?;
+        match place.after {
+            0 => Ok(line.from),
+            n => line.nodes.get(n - 1).copied().ok_or_else(|| {
+                format!(
+                    "the game was left after move {n} of a line of {} moves",
+                    line.nodes.len()
+                )
+            }),
+        }
+    }
+
+    /// Where node `n` is: the line holding it and how far along (the start is the main line's
+    /// start).
+    #[must_use]
+    pub fn place_of(&self, n: usize) -> SavedPlace {
+        self.0
+            .iter()
+            .enumerate()
+            .find_map(|(line, l)| {
+                let i = l.nodes.iter().position(|&k| k == n)?;
+                Some(SavedPlace { line, after: i + 1 })
+            })
+            .unwrap_or(SavedPlace { line: 0, after: 0 })
+    }
+}
+
 /// The main line's notation and the variations, in the order a save writes them: each
 /// variation after the line it branches from.
 #[must_use]
 pub fn saved_lines(tree: &GameTree) -> (Vec<String>, Vec<SavedVariation>) {
+    let (lines, variations) = lines_of(tree);
+    let main = lines.0[0]
+        .nodes
+        .iter()
+        .map(|&n| tree.node(n).notation.clone())
+        .collect();
+    (main, variations)
+}
+
+/// The tree's lines in a save's order, and its variations as a save writes them.
+#[must_use]
+pub fn lines_of(tree: &GameTree) -> (Lines, Vec<SavedVariation>) {
     let notation = |nodes: &[usize]| -> Vec<String> {
         nodes
             .iter()
@@ -129,7 +194,7 @@ pub fn saved_lines(tree: &GameTree) -> (Vec<String>, Vec<SavedVariation>) {
         }
         k += 1;
     }
-    (notation(&lines[0].nodes), variations)
+    (Lines(lines), variations)
 }
 
 /// Adds a save's variations to the tree of its main line, replaying each through the rules from
@@ -142,7 +207,7 @@ pub fn add_variations(
     tree: &mut GameTree,
     start: &AnyGame,
     variations: &[SavedVariation],
-) -> Result<(), LineError> {
+) -> Result<Lines, LineError> {
     let mut lines = vec![Line {
         from: ROOT,
         nodes: tree.main_line(),
@@ -190,7 +255,7 @@ pub fn add_variations(
         }
         lines.push(Line { from: at, nodes });
     }
-    Ok(())
+    Ok(Lines(lines))
 }
 
 /// The position at node `n` of the tree, and the history of the game that reaches it.
@@ -253,7 +318,7 @@ mod tests {
         assert_eq!(file.variations.len(), 3, "{:?}", file.variations);
         let text = file.to_ron();
         assert!(
-            text.contains("version: 2") && text.contains("variations:"),
+            text.contains("version: 3") && text.contains("variations:"),
             "{text}"
         );
         let loaded = SaveFile::from_ron(&text).unwrap().replay().unwrap();
@@ -268,12 +333,12 @@ mod tests {
         let file = SaveFile::of(&start, &["c3-c4".to_owned()], SavedSeats::default());
         let text = file.to_ron();
         assert!(!text.contains("variations"), "{text}");
-        let old = text.replace("version: 2", "version: 1");
+        let old = text.replace("version: 3", "version: 1");
         let loaded = SaveFile::from_ron(&old).unwrap().replay().unwrap();
         assert_eq!(loaded.tree.main_line().len(), 1);
         let (start, tree) = branching();
         let with = SaveFile::of_tree(&start, &tree, SavedSeats::default()).to_ron();
-        let e = SaveFile::from_ron(&with.replace("version: 2", "version: 1")).unwrap_err();
+        let e = SaveFile::from_ron(&with.replace("version: 3", "version: 1")).unwrap_err();
         assert!(
             e.to_string().contains("version-1 file has no variations"),
             "{e}"
@@ -298,5 +363,38 @@ mod tests {
         assert!(e.contains("after move 9 of a line of 4 moves"), "{e}");
         let e = broken(&|f| f.variations[0].moves.clear());
         assert!(e.contains("no moves"), "{e}");
+        let e = broken(&|f| f.left_at = Some(SavedPlace { line: 4, after: 1 }));
+        assert!(e.contains("`left_at` is not in the game: "), "{e}");
+        assert!(e.contains("left in line 4, and it has 4 lines"), "{e}");
+        let e = broken(&|f| f.left_at = Some(SavedPlace { line: 2, after: 4 }));
+        assert!(e.contains("after move 4 of a line of 3 moves"), "{e}");
+    }
+
+    #[test]
+    fn every_node_has_a_place_that_leads_back_to_it() {
+        let (start, tree) = branching();
+        let (lines, _) = lines_of(&tree);
+        for n in 0..tree.len() {
+            let file = SaveFile::of_tree_left_at(&start, &tree, n, SavedSeats::default());
+            let loaded = SaveFile::from_ron(&file.to_ron())
+                .unwrap()
+                .replay()
+                .unwrap();
+            let moves = |tree: &GameTree, n: usize| -> Vec<String> {
+                let path = tree.path_to(n).into_iter();
+                path.map(|k| tree.node(k).notation.clone()).collect()
+            };
+            let place = lines.place_of(n);
+            assert_eq!(
+                moves(&loaded.tree, loaded.left_at),
+                moves(&tree, n),
+                "{place:?}"
+            );
+            assert_eq!(lines.node_at(place), Ok(n));
+        }
+        let file = SaveFile::of_tree_left_at(&start, &tree, 3, SavedSeats::default());
+        let text = file.to_ron().replace("version: 3", "version: 2");
+        let e = SaveFile::from_ron(&text).unwrap_err().to_string();
+        assert!(e.contains("a version-2 file has no `left_at`"), "{e}");
     }
 }

@@ -1,7 +1,8 @@
 //! Saved games (RON, versioned): the game and its options, the start position, the main line's
 //! moves in notation, its variations, the seats and when it was saved. Loading replays every
 //! move through the rules, so a broken or illegal file is refused with a message that says what
-//! is wrong. Version 2 added the variations; version-1 files (no variations) still load.
+//! is wrong. Version 2 added the variations, version 3 the place a game was left in a
+//! variation; older files still load.
 
 use std::fmt;
 use std::path::Path;
@@ -12,14 +13,14 @@ use crate::ai::Level;
 use crate::rules::{AnyGame, AnyOptions, Game, GameId, History, Setup, TurnActions};
 
 use super::lines::LineError;
-pub use super::lines::SavedVariation;
 use super::lines::replay_moves;
-use super::tree::GameTree;
+pub use super::lines::{SavedPlace, SavedVariation};
+use super::tree::{GameTree, ROOT};
 
 /// The version this build writes.
-pub const SAVE_VERSION: u32 = 2;
+pub const SAVE_VERSION: u32 = 3;
 
-/// The versions this build reads: 1 (before variations) and 2.
+/// The versions this build reads: 1 (before variations), 2 and 3.
 pub const READS_VERSIONS: std::ops::RangeInclusive<u32> = 1..=SAVE_VERSION;
 
 /// Files larger than this are not read (a save of a 1000-turn game is far smaller).
@@ -51,6 +52,10 @@ pub struct SaveFile {
     /// The variations (version 2), each branching from the main line or an earlier variation.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub variations: Vec<SavedVariation>,
+    /// Where the game was left when that is not the main line's end (version 3): play goes
+    /// on from there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub left_at: Option<SavedPlace>,
     /// The seats.
     #[serde(default)]
     pub seats: SavedSeats,
@@ -69,6 +74,8 @@ pub struct LoadedGame {
     pub moves: Vec<TurnActions>,
     /// The main line and its variations.
     pub tree: GameTree,
+    /// The tree's node where the game was left (the main line's end unless the file says).
+    pub left_at: usize,
     /// The seats.
     pub seats: SavedSeats,
 }
@@ -102,6 +109,8 @@ pub enum SaveError {
         /// Why.
         why: String,
     },
+    /// The place the game was left at is not in its tree.
+    LeftAt(String),
     /// A move of a variation cannot be played.
     VariationMove {
         /// The variation's number, from 1.
@@ -139,6 +148,7 @@ impl fmt::Display for SaveError {
                 "the file is version {v}; this build reads versions 1 to {SAVE_VERSION}"
             ),
             SaveError::Branch { variation, why } => write!(f, "variation {variation}: {why}"),
+            SaveError::LeftAt(why) => write!(f, "`left_at` is not in the game: {why}"),
             SaveError::VariationMove {
                 variation,
                 number,
@@ -195,17 +205,31 @@ impl SaveFile {
             start: start.to_setup().to_string(),
             moves: moves.to_vec(),
             variations: Vec::new(),
+            left_at: None,
             seats,
             saved_at: utc_now(),
         }
     }
 
-    /// The save of a game with its variations.
+    /// The save of a game with its variations, left at the main line's end.
     #[must_use]
     pub fn of_tree(start: &AnyGame, tree: &GameTree, seats: SavedSeats) -> SaveFile {
-        let (moves, variations) = super::lines::saved_lines(tree);
+        SaveFile::of_tree_left_at(start, tree, tree.line_end(ROOT), seats)
+    }
+
+    /// The save of a game with its variations, left at node `left_at` of its tree.
+    #[must_use]
+    pub fn of_tree_left_at(
+        start: &AnyGame,
+        tree: &GameTree,
+        left_at: usize,
+        seats: SavedSeats,
+    ) -> SaveFile {
+        let (lines, variations) = super::lines::lines_of(tree);
+        let (moves, _) = super::lines::saved_lines(tree);
         SaveFile {
             variations,
+            left_at: (left_at != tree.line_end(ROOT)).then(|| lines.place_of(left_at)),
             ..SaveFile::of(start, &moves, seats)
         }
     }
@@ -243,6 +267,12 @@ impl SaveFile {
                 "a version-1 file has no variations".to_owned(),
             ));
         }
+        if file.version < 3 && file.left_at.is_some() {
+            return Err(SaveError::Syntax(format!(
+                "a version-{} file has no `left_at`",
+                file.version
+            )));
+        }
         Ok(file)
     }
 
@@ -277,12 +307,17 @@ impl SaveFile {
                 }
             })?;
         let mut tree = GameTree::of_line(&main);
-        super::lines::add_variations(&mut tree, &start, &self.variations)
+        let lines = super::lines::add_variations(&mut tree, &start, &self.variations)
             .map_err(SaveError::from)?;
+        let left_at = match self.left_at {
+            Some(place) => lines.node_at(place).map_err(SaveError::LeftAt)?,
+            None => tree.line_end(ROOT),
+        };
         Ok(LoadedGame {
             start,
             moves: main.into_iter().map(|(a, _)| a).collect(),
             tree,
+            left_at,
             seats: self.seats,
         })
     }
@@ -404,7 +439,7 @@ mod tests {
             ("   \n".into(), "empty"),
             (good[..good.len() / 2].to_string(), "not a Stackyard save"),
             ("garbage ]]] {".into(), "not a Stackyard save"),
-            (good.replace("version: 2", "version: 7"), "version 7"),
+            (good.replace("version: 3", "version: 7"), "version 7"),
             (
                 good.replace("a2-b3-c4-d5-e6", "a2-b3-c4-d5-e7"),
                 "move 1 'a2-b3-c4-d5-e7'",

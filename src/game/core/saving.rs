@@ -86,13 +86,14 @@ pub fn take_saved_seats(seats: &mut Seats, saved: SavedSeats) {
 /// The session a loaded game continues.
 #[must_use]
 pub fn session_of(game: &LoadedGame) -> Session {
-    Session::of_tree(game.start.clone(), game.tree.clone())
+    Session::of_tree_at(game.start.clone(), game.tree.clone(), game.left_at)
 }
 
 fn save_of(session: &Session, seats: Option<&Seats>) -> SaveFile {
-    SaveFile::of_tree(
+    SaveFile::of_tree_left_at(
         session.initial(),
         session.tree(),
+        session.live_node(),
         seats.map_or_else(SavedSeats::default, saved_seats),
     )
 }
@@ -101,7 +102,7 @@ fn autosave_after_each_move(
     session: Res<Session>,
     seats: Option<Res<Seats>>,
     autosave: Res<Autosave>,
-    mut saved: Local<Option<(u64, usize, usize)>>,
+    mut saved: Local<Option<(u64, usize, usize, usize)>>,
     writer: Res<FileWriter>,
 ) {
     let Some(path) = &autosave.0 else {
@@ -111,6 +112,7 @@ fn autosave_after_each_move(
         session.initial().hash(),
         session.moves().len(),
         session.tree().len(),
+        session.live_node(),
     );
     if session.moves().is_empty() || *saved == Some(key) {
         return;

@@ -135,9 +135,18 @@ impl Session {
     /// A session of a game with its moves and variations, at the end of its main line.
     #[must_use]
     pub fn of_tree(start: AnyGame, tree: GameTree) -> Session {
+        let end = tree.line_end(ROOT);
+        Session::of_tree_at(start, tree, end)
+    }
+
+    /// A session of a game with its moves and variations, played on from node `live` (the
+    /// line from the start to it is the line played).
+    #[must_use]
+    pub fn of_tree_at(start: AnyGame, tree: GameTree, live: usize) -> Session {
         let mut session = Session::new(start);
+        let live = if live < tree.len() { live } else { ROOT };
         session.tree = tree;
-        session.rebuild_along(session.tree.line_end(ROOT));
+        session.rebuild_along(live);
         session
     }
 
@@ -796,5 +805,42 @@ mod tests {
             ["c3-c4", "c6-c5", "d3-d4"],
             "a load opens at the main line's end"
         );
+    }
+
+    /// The autosave of a game left in a variation, or part way along a line, continues there.
+    #[test]
+    fn a_game_left_in_a_variation_continues_there() {
+        let mut session = splay_with(&["c3-c4", "c6-c5", "d3-d4"]);
+        session.view(2);
+        session.play_from_view();
+        play_text(&mut session, "b2-b1");
+        let reloaded = |session: &Session| {
+            let file = SaveFile::of_tree_left_at(
+                session.initial(),
+                session.tree(),
+                session.live_node(),
+                SavedSeats::default(),
+            );
+            let text = file.to_ron();
+            let loaded = SaveFile::from_ron(&text).unwrap().replay().unwrap();
+            (crate::game::core::saving::session_of(&loaded), text)
+        };
+        let (back, text) = reloaded(&session);
+        assert!(text.contains("left_at"), "{text}");
+        assert_eq!(back.tree(), session.tree());
+        assert_eq!(back.moves(), ["c3-c4", "c6-c5", "b2-b1"]);
+        assert_eq!(back.position(), session.position());
+        session.view(1);
+        session.play_from_view();
+        let (back, _) = reloaded(&session);
+        assert_eq!(back.moves(), ["c3-c4"], "left part way along a line");
+        let (start, tree) = (session.initial(), session.tree().clone());
+        let at_end = Session::of_tree(start.clone(), tree.clone());
+        let (back, text) = reloaded(&at_end);
+        assert!(
+            !text.contains("left_at"),
+            "the main line's end is not written"
+        );
+        assert_eq!(back.moves(), ["c3-c4", "c6-c5", "d3-d4"]);
     }
 }

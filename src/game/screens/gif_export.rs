@@ -19,6 +19,7 @@ use crate::game::core::preferences::QualityChoice;
 use crate::game::core::saving::SaveFolder;
 use crate::game::core::session::Session;
 use crate::game::screens::export::{Exported, ScreenshotRequest, screenshot_path};
+use crate::game::ui::arrow_keys::step_with_arrows;
 use crate::game::ui::named::name_control;
 
 /// The sizes the move list offers (the command line takes any from 480x270 to 1280x720).
@@ -122,7 +123,7 @@ impl ShareTools<'_> {
                 return;
             }
             let (w, h) = self.export.size;
-            egui::ComboBox::from_id_salt("gif size")
+            let sizes = egui::ComboBox::from_id_salt("gif size")
                 .selected_text(format!("{w}×{h}"))
                 .width(84.0)
                 .show_ui(ui, |ui| {
@@ -134,6 +135,7 @@ impl ShareTools<'_> {
                         );
                     }
                 });
+            step_with_arrows(ui, &sizes.response, &mut self.export.size, &GIF_SIZES);
             let gif = ui
                 .button(tr.t("gif.export"))
                 .on_hover_text(tr.t("gif.export.help"));

@@ -2,6 +2,7 @@
 //! and the board's coordinates painted beside its edges.
 
 use crate::game::board::camera::Orbit;
+use crate::game::ui::arrow_keys::step_with_arrows;
 use crate::game::ui::choices::{edit_options, seat_label, seat_picker, wrap_before_combo_box};
 use crate::game::ui::fitted;
 use crate::game::ui::palette;
@@ -90,7 +91,7 @@ fn pick_game(
     header.show(ui, |ui| {
         ui.horizontal(|ui| {
             ui.label(tr.t("hud.game"));
-            egui::ComboBox::from_id_salt("game")
+            let games = egui::ComboBox::from_id_salt("game")
                 .selected_text(tr.game(picker.options.game()))
                 .show_ui(ui, |ui| {
                     for id in BUILT {
@@ -100,6 +101,10 @@ fn pick_game(
                         }
                     }
                 });
+            let mut game = picker.options.game();
+            if step_with_arrows(ui, &games.response, &mut game, &BUILT) {
+                picker.options = AnyOptions::for_game(game);
+            }
         });
         ui.label(egui::RichText::new(game_blurb(tr, picker.options.game())).small());
         edit_options(ui, tr, &mut picker.options);

@@ -99,7 +99,7 @@ pub fn offer_autosaved_game(
                 "title.continue",
                 &[
                     ("game", &tr.game(file.game)),
-                    ("n", &game.moves.len()),
+                    ("n", &session.moves().len()),
                     ("player", &tr.player(session.position().to_move())),
                 ],
             );

@@ -20,6 +20,7 @@ use crate::game::core::preferences::{AnimationSpeed, ViewSettings};
 use crate::game::core::preferences::{
     DisplayMode, LanguageChoice, QualityChoice, SettingsFile, SoundLevel, ThemeChoice, UiScale,
 };
+use crate::game::ui::arrow_keys::step_with_arrows;
 use crate::game::ui::fitted::EDGE_GAP;
 
 /// Whether the Settings window is open.
@@ -499,13 +500,15 @@ fn choose_by_name(
         .iter()
         .find(|(file, _)| *file == picked)
         .map_or(picked.clone(), |(_, name)| name.clone());
-    egui::ComboBox::from_id_salt(id)
+    let picker = egui::ComboBox::from_id_salt(id)
         .selected_text(shown)
         .show_ui(ui, |ui| {
             for (file, name) in list {
                 ui.selectable_value(&mut picked, file.clone(), name);
             }
         });
+    let files: Vec<String> = list.iter().map(|(file, _)| file.clone()).collect();
+    step_with_arrows(ui, &picker.response, &mut picked, &files);
     (picked != chosen).then_some(picked)
 }
 

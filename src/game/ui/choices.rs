@@ -6,6 +6,7 @@ use bevy_egui::egui;
 
 use crate::game::core::i18n::Tr;
 use crate::game::core::seats::{Coaching, Seat, Seats};
+use crate::game::ui::arrow_keys::step_with_arrows;
 use crate::game::ui::named::name_control;
 use crate::rules::{AnyOptions, GameId, Player};
 
@@ -95,14 +96,16 @@ pub fn coach_picker(ui: &mut egui::Ui, tr: &Tr, p: Player, coaching: &mut Coachi
         Coaching::On => tr.t("seat.coach.on"),
         Coaching::Off => tr.t("seat.coach.off"),
     };
+    let choices = [Coaching::Auto, Coaching::On, Coaching::Off];
     let picker = egui::ComboBox::from_id_salt(("coach", p.index()))
         .selected_text(label(*coaching))
         .show_ui(ui, |ui| {
-            for c in [Coaching::Auto, Coaching::On, Coaching::Off] {
+            for c in choices {
                 let entry = ui.selectable_value(coaching, c, label(c));
                 name_control(&entry, format!("coach {p}: {c:?}").to_lowercase());
             }
         });
+    step_with_arrows(ui, &picker.response, coaching, &choices);
     let response = picker.response.on_hover_text(tr.t("seat.coach.help"));
     name_control(&response, format!("coach {p}"));
 }
@@ -139,5 +142,9 @@ pub fn seat_picker(ui: &mut egui::Ui, tr: &Tr, p: Player, seat: &mut Seat) {
                 name_control(&entry, format!("seat {p}: {}", level.name()));
             }
         });
+    let choices: Vec<Seat> = std::iter::once(Seat::Human)
+        .chain(crate::ai::Level::ALL.into_iter().map(Seat::Computer))
+        .collect();
+    step_with_arrows(ui, &picker.response, seat, &choices);
     name_control(&picker.response, format!("seat {p}"));
 }

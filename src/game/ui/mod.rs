@@ -1,5 +1,6 @@
 //! Shared egui widgets, the panels' palette and their one style, used by every screen.
 
+pub mod arrow_keys;
 pub mod centred;
 pub mod choices;
 pub mod fitted;
