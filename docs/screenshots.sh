@@ -61,6 +61,9 @@ shot docs/cash-in-hand-no-capture-draw.png --load docs/records/cash-in-hand-no-c
 # A game with two variations, one inside the other, in the Moves window, with the engine's view
 # (graph, bar, best line) of two people's game (a hand-written save).
 shot docs/variations.png --load docs/records/variations.ron --quality low
+# A variation made from move 58 by clicks (tests/real_window.rs's scenario; its autosave, left in
+# the variation, is docs/records/splay-60-variation.ron).
+shot docs/variation-from-58.png --load docs/records/splay-60-variation.ron --quality low
 # The position editor on a Splay position set up from the start, with the engine's view.
 shot docs/editor.png --screen editor --quality low --position 'splay 8/1,w2,w2,1,w2,w2,w2,1/1,w,w,1,w,w,w,1/3,w,4/2,b2,5/1,b,1,b,b,b,b,1/1,b2,b2,b2,b2,1,b2,1/8 w 3 0 0'
 # A GIF of a recorded game (the first 24 moves of Splay's replay) by `stackyard gif`.

@@ -356,6 +356,78 @@ fn start_a_game_from_the_title() {
     assert_eq!(file.game, GameId::Grabber8, "{moves:?}");
 }
 
+/// A variation from move 58 of a recorded game, as a player makes it: move 58 clicked in the
+/// move list, then a different move by clicks on the board. The board stays put between the
+/// move's two clicks (each lands on the cell aimed at), and the autosave keeps the variation
+/// and the place the game was left, which Continue resumes.
+fn a_variation_from_move_58_by_clicks() {
+    let x = Xvfb::start(1920, 1080);
+    let dir = scratch("variation");
+    people_only(&dir);
+    let record = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/records/splay-60.ron");
+    let (_, game) = SaveFile::load(Path::new(record)).unwrap();
+    let mut at_58 = game.start.clone();
+    for actions in &game.moves[..58] {
+        for &a in actions {
+            at_58.play(a);
+        }
+    }
+    let mut app = launch(&x, &dir, &["--load", record, "--window-size", "1920x1080"]);
+    app.click_control(&x, "move 58");
+    let report = app.layout_when("move 58 shown", |r| {
+        r.controls
+            .iter()
+            .any(|c| c.name.as_deref() == Some("back to the game"))
+            && !r.cells.is_empty()
+    });
+    let in_the_open = |cell: &str| {
+        let at = report.cells.iter().find(|s| s.cell == cell).unwrap().top;
+        !report.panels.iter().any(|p| {
+            (p.rect[0] - 20.0..p.rect[2] + 20.0).contains(&at[0])
+                && (p.rect[1] - 20.0..p.rect[3] + 20.0).contains(&at[1])
+        })
+    };
+    let main_59 = &game.moves[58];
+    let chosen = stackyard::rules::legal_moves(&at_58)
+        .into_iter()
+        .find(|m| {
+            m.actions != *main_59
+                && m.actions.len() == 2
+                && m.actions.iter().all(|a| match a {
+                    Action::Cell(c) => in_the_open(&c.to_string()),
+                    _ => false,
+                })
+        })
+        .expect("a move of two clicks in the open");
+    let corner = |r: &LayoutReport| r.cells.iter().find(|s| s.cell == "a1").unwrap().board;
+    let before = corner(&report);
+    app.take_decisions(&x, &chosen.actions[..1]);
+    let between = corner(&app.layout_when("the first decision", |r| !r.turn.is_empty()));
+    let moved = (between[0] - before[0]).hypot(between[1] - before[1]);
+    assert!(
+        moved < 1.0,
+        "the board moved {moved} px after the first click"
+    );
+    app.take_decisions(&x, &chosen.actions[1..]);
+    let path = dir.join("data/autosave.ron");
+    let file = app.wait("the variation autosaved", |_| {
+        SaveFile::load(&path)
+            .ok()
+            .map(|(file, _)| file)
+            .filter(|f| !f.variations.is_empty())
+    });
+    assert_eq!(file.moves.len(), 60, "the main line stays");
+    assert_eq!(file.variations[0].after, 58);
+    assert_eq!(file.variations[0].moves, std::slice::from_ref(&chosen.notation));
+    let (_, loaded) = SaveFile::load(&path).unwrap();
+    assert_eq!(
+        loaded.tree.node(loaded.left_at).depth,
+        59,
+        "left in the variation"
+    );
+    assert_eq!(loaded.tree.node(loaded.left_at).notation, chosen.notation);
+}
+
 /// The editor opened from the title's Splay card: a position built by clicks on empty cells,
 /// then Play from here, one move played in it, and the game exported as a GIF.
 fn set_up_a_position_from_the_title() {
@@ -874,6 +946,16 @@ fn the_app_is_played_through_a_real_window() {
     start_a_game_from_the_title();
     set_up_a_position_from_the_title();
     solve_a_puzzle_from_the_title();
+}
+
+#[test]
+fn a_variation_is_made_from_move_58_through_a_real_window() {
+    let _alone = ONE_APP_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(why) = missing_tools(&["Xvfb", "xdotool"]) {
+        eprintln!("real-window test skipped: {why}");
+        return;
+    }
+    a_variation_from_move_58_by_clicks();
 }
 
 #[test]

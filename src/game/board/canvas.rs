@@ -61,6 +61,22 @@ pub struct Sketch;
 /// The share of the pixels a [`Sketch`] is drawn with, per side.
 const SKETCH_SCALE: f32 = 0.1;
 
+/// The 3D view drawn with every pixel whatever the level: for pictures that are kept (a GIF),
+/// where Low's coarser canvas, scaled up, breaks the board's lines into dashes.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct Keepsake;
+
+/// How many of the window's pixels the 3D view is drawn with, per side.
+fn drawn_scale(level: GraphicsLevel, sketch: bool, keepsake: bool) -> f32 {
+    if sketch {
+        SKETCH_SCALE
+    } else if keepsake {
+        1.0
+    } else {
+        level.render_scale()
+    }
+}
+
 /// The camera that draws the canvas and the panels into the window.
 #[derive(Component, Debug)]
 pub struct WindowCamera;
@@ -119,7 +135,11 @@ fn spawn_window_camera(mut commands: Commands, canvas: Res<Canvas>) {
 /// Keeps the 3D camera drawing into the canvas, the canvas at the window's size times the
 /// level's render scale, and the sprite over the whole window.
 fn fit_canvas_to_window(
-    (level, sketch): (Res<GraphicsLevel>, Option<Res<Sketch>>),
+    (level, sketch, keepsake): (
+        Res<GraphicsLevel>,
+        Option<Res<Sketch>>,
+        Option<Res<Keepsake>>,
+    ),
     canvas: Res<Canvas>,
     windows: Query<&Window, With<PrimaryWindow>>,
     mut images: ResMut<Assets<Image>>,
@@ -130,10 +150,9 @@ fn fit_canvas_to_window(
         return;
     };
     let logical = window.resolution.size();
-    let sketch = if sketch.is_some() { SKETCH_SCALE } else { 1.0 };
     let size = canvas_size(
         window.resolution.physical_size(),
-        level.render_scale() * sketch,
+        drawn_scale(*level, sketch.is_some(), keepsake.is_some()),
     );
     for mut sprite in &mut sprites {
         if sprite.custom_size != Some(logical) {

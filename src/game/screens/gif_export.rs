@@ -34,12 +34,40 @@ pub enum GifExportRequest {
     Cancel,
 }
 
+/// Seconds a move of a 480x270 GIF takes until one has been drawn here: the pace on a
+/// software renderer (the slow case; a graphics card is faster).
+const FIRST_GUESS_SECONDS_PER_MOVE: f32 = 4.0;
+
+/// Seconds a drawing takes before its first move (the program starting, the first picture).
+const START_SECONDS: f32 = 12.0;
+
 /// What the drawing has reported: moves drawn of all, and its last line.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 struct Progress {
     done: usize,
     all: usize,
     last_line: String,
+}
+
+/// How long a GIF of `moves` moves at `size` takes at `pace` seconds a move of a 480x270 one
+/// (a software renderer pays for every pixel).
+#[must_use]
+pub fn estimate(moves: usize, (w, h): (u32, u32), pace: f32) -> std::time::Duration {
+    let pixels = (w * h) as f32 / (GIF_SIZES[0].0 * GIF_SIZES[0].1) as f32;
+    std::time::Duration::from_secs_f32(START_SECONDS + moves as f32 * pace * pixels.max(1.0))
+}
+
+/// The pace (seconds a move of a 480x270 GIF) of a drawing of `moves` moves at `size` that
+/// took `time`: what [`estimate`] takes back.
+fn pace_of(time: std::time::Duration, moves: usize, (w, h): (u32, u32)) -> Option<f32> {
+    let pixels = ((w * h) as f32 / (GIF_SIZES[0].0 * GIF_SIZES[0].1) as f32).max(1.0);
+    let drawing = time.as_secs_f32() - START_SECONDS;
+    (moves > 0 && drawing > 0.0).then(|| drawing / moves as f32 / pixels)
+}
+
+/// Whole minutes, at least one, for a time said to the player.
+fn minutes(time: std::time::Duration) -> u64 {
+    time.as_secs().div_ceil(60).max(1)
 }
 
 /// A GIF being drawn.
@@ -49,6 +77,8 @@ struct GifJob {
     progress: Arc<Mutex<Progress>>,
     out: PathBuf,
     line: PathBuf,
+    started: std::time::Instant,
+    size: (u32, u32),
 }
 
 /// The export under way, if any, and the size chosen.
@@ -57,6 +87,8 @@ pub struct GifExport {
     job: Option<GifJob>,
     /// The size the next export draws.
     pub size: (u32, u32),
+    /// Seconds a move of a 480x270 GIF took in the last one drawn.
+    pace: Option<f32>,
 }
 
 impl GifExport {
@@ -72,6 +104,7 @@ impl Default for GifExport {
         GifExport {
             job: None,
             size: GIF_SIZES[0],
+            pace: None,
         }
     }
 }
@@ -88,6 +121,26 @@ impl GifExport {
             p.done as f32 / p.all as f32
         })
     }
+
+    /// How long a GIF of `moves` moves at the chosen size will take, at the pace of the last one
+    /// drawn (a first guess before any).
+    #[must_use]
+    pub fn time_for(&self, moves: usize) -> std::time::Duration {
+        let pace = self.pace.unwrap_or(FIRST_GUESS_SECONDS_PER_MOVE);
+        estimate(moves, self.size, pace)
+    }
+
+    /// The time left of the drawing under way, at its pace so far (once a move is drawn).
+    #[must_use]
+    fn time_left(&self) -> Option<std::time::Duration> {
+        let job = self.job.as_ref()?;
+        let p = job.progress.lock().ok()?.clone();
+        let per_move = job
+            .started
+            .elapsed()
+            .checked_div(u32::try_from(p.done).ok()?)?;
+        Some(per_move * u32::try_from(p.all.saturating_sub(p.done)).ok()?)
+    }
 }
 
 /// The move list's Picture and Export GIF controls.
@@ -96,10 +149,12 @@ pub struct ShareTools<'w> {
     export: ResMut<'w, GifExport>,
     requests: MessageWriter<'w, GifExportRequest>,
     shots: MessageWriter<'w, ScreenshotRequest>,
+    session: Res<'w, Session>,
 }
 
 impl ShareTools<'_> {
-    /// Picture (as F12), and the GIF's size and Export GIF, or its progress and Cancel.
+    /// Picture (as F12), and the GIF's size and Export GIF with the time it will take (of the
+    /// line shown), or its progress, the time left and Cancel.
     pub fn show(&mut self, ui: &mut egui::Ui, tr: &Tr) {
         ui.horizontal(|ui| {
             let picture = ui
@@ -115,6 +170,9 @@ impl ShareTools<'_> {
                         .desired_width(90.0)
                         .show_percentage(),
                 );
+                if let Some(left) = self.export.time_left() {
+                    ui.weak(tr.tf("gif.left", &[("minutes", &minutes(left))]));
+                }
                 let cancel = ui.button(tr.t("gif.cancel"));
                 name_control(&cancel, "cancel gif");
                 if cancel.clicked() {
@@ -136,9 +194,16 @@ impl ShareTools<'_> {
                     }
                 });
             step_with_arrows(ui, &sizes.response, &mut self.export.size, &GIF_SIZES);
+            let moves = self
+                .session
+                .tree()
+                .line_through(self.session.shown_node())
+                .len();
+            let time = minutes(self.export.time_for(moves));
             let gif = ui
                 .button(tr.t("gif.export"))
                 .on_hover_text(tr.t("gif.export.help"));
+            ui.weak(tr.tf("gif.estimate", &[("minutes", &time)]));
             name_control(&gif, "export gif");
             if gif.clicked() {
                 self.requests
@@ -248,6 +313,8 @@ fn start_drawing(
         progress,
         out,
         line,
+        started: std::time::Instant::now(),
+        size: (w, h),
     })
 }
 
@@ -286,11 +353,14 @@ fn notice_the_end(mut export: ResMut<GifExport>, mut exported: ResMut<Exported>,
         return;
     };
     let _ = std::fs::remove_file(&job.line);
-    let last = job
+    let (last, moves) = job
         .progress
         .lock()
-        .map(|p| p.last_line.clone())
+        .map(|p| (p.last_line.clone(), p.all))
         .unwrap_or_default();
+    if status.success() {
+        export.pace = pace_of(job.started.elapsed(), moves, job.size).or(export.pace);
+    }
     exported.status = if status.success() {
         tr.tf("gif.saved", &[("path", &job.out.display())])
     } else {
@@ -301,6 +371,23 @@ fn notice_the_end(mut export: ResMut<GifExport>, mut exported: ResMut<Exported>,
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_time_a_gif_takes_follows_the_last_ones_pace() {
+        let first = estimate(59, (480, 270), FIRST_GUESS_SECONDS_PER_MOVE);
+        assert_eq!(minutes(first), 5, "{first:?}");
+        let larger = estimate(59, (1280, 720), FIRST_GUESS_SECONDS_PER_MOVE);
+        assert!(larger > first * 6, "{larger:?}");
+        let took = std::time::Duration::from_secs(100);
+        let pace = pace_of(took, 20, (854, 480)).unwrap();
+        let again = estimate(20, (854, 480), pace);
+        assert!((again.as_secs_f32() - 100.0).abs() < 0.01, "{again:?}");
+        assert_eq!(pace_of(took, 0, (480, 270)), None);
+        let mut export = GifExport::default();
+        assert_eq!(export.time_for(59), first);
+        export.pace = Some(1.0);
+        assert_eq!(minutes(export.time_for(59)), 2);
+    }
 
     #[test]
     fn progress_lines_are_read() {

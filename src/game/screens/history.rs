@@ -4,6 +4,7 @@
 //! moves; copying the game record or the position, and pasting one.
 
 use crate::game::ui::fitted::{EDGE_GAP, fitting, show_fitted};
+use crate::game::ui::named::name_control;
 use crate::game::ui::palette;
 use crate::game::ui::viewport::shown_window;
 use bevy::prelude::*;
@@ -147,10 +148,9 @@ fn viewing_note(
             tr.tf("moves.viewing", &[("n", &n)])
         },
     );
-    if ui
-        .button(egui::RichText::new(tr.t("moves.back")).strong())
-        .clicked()
-    {
+    let back = ui.button(egui::RichText::new(tr.t("moves.back")).strong());
+    name_control(&back, "back to the game");
+    if back.clicked() {
         requests.write(SessionRequest::Live);
     }
     ui.separator();
@@ -251,6 +251,12 @@ impl Rows<'_> {
         let node = self.tree.node(n);
         let label = format!("{}. {}", node.depth, node.notation);
         let response = ui.selectable_label(self.shown == n, label);
+        let line = if self.tree.is_main(n) {
+            "move"
+        } else {
+            "variation move"
+        };
+        name_control(&response, format!("{line} {}", node.depth));
         if response.clicked() {
             let on_played_line =
                 node.depth.checked_sub(1).and_then(|i| self.played.get(i)) == Some(&n);

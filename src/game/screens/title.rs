@@ -752,7 +752,12 @@ mod tests {
         ] {
             for language in ["en", "de"] {
                 for (kiosk, zoom) in [
-                    (None, 1.0),
+                    (
+                        None,
+                        crate::game::screens::view_settings::window_zoom(bevy::math::Vec2::new(
+                            w, h,
+                        )),
+                    ),
                     (Some(&kiosk), if h >= 1080.0 { 1.25 } else { 1.0 }),
                 ] {
                     let (window, controls) =

@@ -110,6 +110,21 @@ pub fn fitted_zoom(chosen: f32, window: Vec2, least: Vec2) -> f32 {
     chosen.min(fits).max(*UI_SCALES.start())
 }
 
+/// The window height, in logical pixels, up to which Normal menus are egui's own size.
+const NORMAL_MENUS_UP_TO: f32 = 864.0;
+
+/// The most a tall window enlarges Normal menus.
+const MOST_WINDOW_ZOOM: f32 = 1.5;
+
+/// What Normal menus are in a window of this logical size: egui's own size up to 864 pixels
+/// tall, then growing with the height (1.25 in a 1080p window, wide or not, 1.5 from 1296), so
+/// that the panels keep their share of a large screen beside the board. A kiosk's menu size is
+/// its profile's alone.
+#[must_use]
+pub fn window_zoom(window: Vec2) -> f32 {
+    (window.y / NORMAL_MENUS_UP_TO).clamp(1.0, MOST_WINDOW_ZOOM)
+}
+
 /// The egui zoom follows the chosen menu size, as far as the window allows.
 fn apply_ui_scale(
     mut contexts: EguiContexts,
@@ -124,7 +139,13 @@ fn apply_ui_scale(
         MIN_SCREEN_POINTS
     };
     let zoom = windows.single().map_or(scale.0, |w| {
-        fitted_zoom(scale.0, Vec2::new(w.width(), w.height()), least)
+        let size = Vec2::new(w.width(), w.height());
+        let normal = if kiosk.is_some() {
+            1.0
+        } else {
+            window_zoom(size)
+        };
+        fitted_zoom(scale.0 * normal, size, least)
     });
     if (ctx.zoom_factor() - zoom).abs() > f32::EPSILON {
         ctx.set_zoom_factor(zoom);
@@ -553,6 +574,21 @@ mod tests {
         assert!((fitted_zoom(2.0, full_hd, least) - 1.8).abs() < 1e-6);
         let tiny = Vec2::new(400.0, 300.0);
         assert!((fitted_zoom(0.8, tiny, least) - UI_SCALES.start()).abs() < 1e-6);
+    }
+
+    #[test]
+    fn normal_menus_grow_with_a_tall_window() {
+        for (w, h, zoom) in [
+            (1024.0, 768.0, 1.0),
+            (1280.0, 720.0, 1.0),
+            (1366.0, 768.0, 1.0),
+            (1920.0, 1080.0, 1.25),
+            (2560.0, 1080.0, 1.25),
+            (2560.0, 1440.0, 1.5),
+        ] {
+            let got = window_zoom(Vec2::new(w, h));
+            assert!((got - zoom).abs() < 1e-6, "{w}x{h}: {got}");
+        }
     }
 
     #[test]
