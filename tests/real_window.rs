@@ -418,7 +418,10 @@ fn a_variation_from_move_58_by_clicks() {
     });
     assert_eq!(file.moves.len(), 60, "the main line stays");
     assert_eq!(file.variations[0].after, 58);
-    assert_eq!(file.variations[0].moves, std::slice::from_ref(&chosen.notation));
+    assert_eq!(
+        file.variations[0].moves,
+        std::slice::from_ref(&chosen.notation)
+    );
     let (_, loaded) = SaveFile::load(&path).unwrap();
     assert_eq!(
         loaded.tree.node(loaded.left_at).depth,

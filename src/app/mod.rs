@@ -9,6 +9,7 @@ pub mod icon;
 pub mod offscreen;
 mod one_thread;
 mod opening;
+mod pipelines;
 pub mod render_errors;
 mod screenshot;
 
@@ -204,7 +205,7 @@ pub fn build(options: AppOptions) -> App {
     if options.offscreen.is_some() {
         // The pictures hold the board without the panels: it is framed in the whole of them.
         app.insert_resource(game::screens::free_area::BoardOnly);
-        offscreen::report_pipelines(&mut app);
+        pipelines::report(&mut app);
     }
     if options.offscreen.is_none() && !options.headless {
         // Auto's steps down are kept per screen in the data folder.

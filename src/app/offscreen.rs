@@ -14,42 +14,6 @@ use crate::game::board::canvas::Canvas;
 /// The most settling or a capture may take (software rendering is slow).
 const PATIENCE: Duration = Duration::from_secs(120);
 
-/// The render world's pipeline cache as the main world sees it: pipelines known and still
-/// compiling. The render world runs on a thread of its own (pipelined rendering), out of the
-/// main app's reach, so it reports here after each of its frames.
-#[derive(Resource, Clone, Debug, Default)]
-pub struct Pipelines(Arc<Mutex<(usize, usize)>>);
-
-impl Pipelines {
-    /// Pipelines known and those still compiling, as of the render world's last frame.
-    #[must_use]
-    pub fn counts(&self) -> (usize, usize) {
-        self.0.lock().map_or((0, 0), |c| *c)
-    }
-}
-
-/// Has the render world report its pipelines to [`Pipelines`] (before `App::cleanup`, which
-/// moves the render world to its thread).
-pub fn report_pipelines(app: &mut App) {
-    let pipelines = Pipelines::default();
-    app.insert_resource(pipelines.clone());
-    if let Some(render) = app.get_sub_app_mut(bevy::render::RenderApp) {
-        render.insert_resource(pipelines).add_systems(
-            bevy::render::Render,
-            count_pipelines.in_set(bevy::render::RenderSystems::Cleanup),
-        );
-    }
-}
-
-fn count_pipelines(
-    cache: Res<bevy::render::render_resource::PipelineCache>,
-    pipelines: Res<Pipelines>,
-) {
-    if let Ok(mut counts) = pipelines.0.lock() {
-        *counts = (cache.pipelines().count(), cache.waiting_pipelines().count());
-    }
-}
-
 /// The canvas's first picture once the scene is drawn: settled, and taken again while the canvas
 /// still shows nothing (a fast build can settle before the scene's first pipelines are queued).
 ///
@@ -83,8 +47,8 @@ pub fn settle(app: &mut App) {
         app.update();
         let (total, waiting) = app
             .world()
-            .get_resource::<Pipelines>()
-            .map_or((0, 0), Pipelines::counts);
+            .get_resource::<super::pipelines::Pipelines>()
+            .map_or((0, 0), super::pipelines::Pipelines::counts);
         let world = app.world_mut();
         let flying = world
             .query::<&crate::game::board::fly_in::FlyIn>()

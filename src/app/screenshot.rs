@@ -7,25 +7,15 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use bevy::prelude::*;
-use bevy::render::render_resource::PipelineCache;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
-use bevy::render::{Render, RenderApp};
 
 use crate::game::core::i18n::Tr;
 use crate::game::core::preferences::LanguageChoice;
 use crate::game::core::session::{Session, SessionRequest};
 use crate::game::screens::layout_report::SETTLED_LINE;
 use crate::rules::{AnyOptions, Game, GameId};
-
-/// Pipeline counts, written by the render world, read by the main world.
-#[derive(Resource, Clone, Default)]
-struct PipelineStatus {
-    total: Arc<AtomicUsize>,
-    waiting: Arc<AtomicUsize>,
-}
 
 #[derive(Resource)]
 struct ShotPlan {
@@ -66,38 +56,23 @@ pub(super) fn add(app: &mut App, path: PathBuf) {
 }
 
 fn add_plan(app: &mut App, path: Option<PathBuf>, tour: Vec<TourStep>) {
-    let status = PipelineStatus::default();
-    app.insert_resource(status.clone())
-        .insert_resource(ShotPlan {
-            path,
-            tour: tour.into(),
-            coming: None,
-            ready_frames: 0,
-            requested: false,
-            result: Arc::default(),
-            started: std::time::Instant::now(),
-        });
-    if let Some(render_app) = app.get_sub_app_mut(RenderApp) {
-        render_app
-            .insert_resource(status)
-            .add_systems(Render, report_pipelines);
-    }
+    super::pipelines::report(app);
+    app.insert_resource(ShotPlan {
+        path,
+        tour: tour.into(),
+        coming: None,
+        ready_frames: 0,
+        requested: false,
+        result: Arc::default(),
+        started: std::time::Instant::now(),
+    });
     app.add_systems(Last, take_screenshot_when_ready);
-}
-
-fn report_pipelines(cache: Res<PipelineCache>, status: Res<PipelineStatus>) {
-    status
-        .total
-        .store(cache.pipelines().count(), Ordering::Relaxed);
-    status
-        .waiting
-        .store(cache.waiting_pipelines().count(), Ordering::Relaxed);
 }
 
 fn take_screenshot_when_ready(
     mut commands: Commands,
     mut plan: ResMut<ShotPlan>,
-    status: Res<PipelineStatus>,
+    status: Res<super::pipelines::Pipelines>,
     cameras: Query<(), With<Camera3d>>,
     pictures: Option<Res<crate::game::screens::title::CardPictures>>,
     guided: Option<Res<crate::game::screens::how_to_play::Guided>>,
@@ -131,8 +106,7 @@ fn take_screenshot_when_ready(
         exit.write(AppExit::from_code(1));
         return;
     }
-    let total = status.total.load(Ordering::Relaxed);
-    let waiting = status.waiting.load(Ordering::Relaxed);
+    let (total, waiting) = status.counts();
     if plan.requested {
         // The layout was printed; ending before the pipelines are compiled would leave the
         // render queue waiting on them as it is dropped.

@@ -72,7 +72,7 @@ pub enum Quality {
     Low,
     /// Bloom, MSAA, soft shadows, the room's reflections.
     Medium,
-    /// Everything: also ambient occlusion, contact shadows and depth of field in attract mode.
+    /// Everything: also ambient occlusion and depth of field in attract mode.
     High,
 }
 

@@ -170,9 +170,6 @@ impl ShareTools<'_> {
                         .desired_width(90.0)
                         .show_percentage(),
                 );
-                if let Some(left) = self.export.time_left() {
-                    ui.weak(tr.tf("gif.left", &[("minutes", &minutes(left))]));
-                }
                 let cancel = ui.button(tr.t("gif.cancel"));
                 name_control(&cancel, "cancel gif");
                 if cancel.clicked() {
@@ -194,22 +191,30 @@ impl ShareTools<'_> {
                     }
                 });
             step_with_arrows(ui, &sizes.response, &mut self.export.size, &GIF_SIZES);
-            let moves = self
-                .session
-                .tree()
-                .line_through(self.session.shown_node())
-                .len();
-            let time = minutes(self.export.time_for(moves));
             let gif = ui
                 .button(tr.t("gif.export"))
                 .on_hover_text(tr.t("gif.export.help"));
-            ui.weak(tr.tf("gif.estimate", &[("minutes", &time)]));
             name_control(&gif, "export gif");
             if gif.clicked() {
                 self.requests
                     .write(GifExportRequest::Start(self.export.size));
             }
         });
+        ui.label(egui::RichText::new(self.time_note(tr)).small().weak());
+    }
+
+    /// How long the GIF will take (of the line shown), or while one is drawn, how long is left.
+    fn time_note(&self, tr: &Tr) -> String {
+        if self.export.is_drawing() {
+            return self.export.time_left().map_or_else(
+                || tr.t("gif.drawing").to_owned(),
+                |left| tr.tf("gif.left", &[("minutes", &minutes(left))]),
+            );
+        }
+        let shown = self.session.shown_node();
+        let moves = self.session.tree().line_through(shown).len();
+        let time = self.export.time_for(moves);
+        tr.tf("gif.estimate", &[("minutes", &minutes(time))])
     }
 }
 
