@@ -261,6 +261,41 @@ fn the_staff_chord_is_no_visitors_session() {
     let _ = std::fs::remove_dir_all(&folder);
 }
 
+/// The staff's five taps in the top-left corner (which open the PIN pad) leave attract mode
+/// running, with nothing logged; a touch elsewhere is a visitor's.
+#[test]
+fn the_staff_corner_taps_are_no_visitors_session() {
+    use bevy::input::touch::{TouchInput, TouchPhase};
+    let folder = scratch("corner");
+    let mut app = kiosk(&folder, Screen::Attract);
+    let tap = |app: &mut App, x: f32, y: f32| {
+        for phase in [TouchPhase::Started, TouchPhase::Ended] {
+            app.world_mut().write_message(TouchInput {
+                phase,
+                position: Vec2::new(x, y),
+                window: Entity::PLACEHOLDER,
+                force: None,
+                id: 1,
+            });
+            app.update();
+        }
+    };
+    for _ in 0..stackyard::game::exhibition::staff::TAPS {
+        tap(&mut app, 20.0, 30.0);
+    }
+    wait(&mut app, Duration::from_secs(1));
+    assert_eq!(screen(&app), Screen::Attract);
+    assert!(logged(&folder).is_empty(), "{:#?}", logged(&folder));
+    tap(&mut app, 600.0, 400.0);
+    app.update();
+    assert_eq!(
+        screen(&app),
+        Screen::Game,
+        "a visitor's touch leaves attract mode"
+    );
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
 #[test]
 fn how_to_play_a_puzzle_and_a_language_switch_are_logged() {
     let folder = scratch("others");

@@ -154,7 +154,8 @@ fn tell_the_screens(exhibition: Res<Exhibition>, mut commands: Commands) {
 /// bring the hidden cursor back and keep a game from going idle) but are no visitor's input:
 /// a nudged mouse, or the pointer the X server finds inside a newly opened window, leaves
 /// attract mode no more than a touch that never came. Keys are a visitor's unless they are
-/// modifiers alone or pressed under Ctrl+Shift (the staff's chord is no visitor's session).
+/// modifiers alone or pressed under Ctrl+Shift, and a touch or click in the staff's corner is
+/// none either (the staff's chord and corner taps are no visitor's session).
 #[allow(clippy::too_many_arguments, reason = "a system's inputs")]
 fn notice_visitor_input(
     mut keys: MessageReader<KeyboardInput>,
@@ -163,7 +164,10 @@ fn notice_visitor_input(
     mut wheels: MessageReader<MouseWheel>,
     mut touches: MessageReader<TouchInput>,
     mut moves: MessageReader<CursorMoved>,
-    mut exhibition: ResMut<Exhibition>,
+    (mut exhibition, windows): (
+        ResMut<Exhibition>,
+        Query<&Window, With<bevy::window::PrimaryWindow>>,
+    ),
     mut inputs: MessageWriter<VisitorInput>,
     time: Res<Time>,
 ) {
@@ -175,7 +179,12 @@ fn notice_visitor_input(
         .read()
         .filter(|k| !staff_chord && !is_modifier(k.key_code))
         .count();
-    let any = typed + buttons.read().count() + wheels.read().count() + touches.read().count();
+    let cursor = windows.single().ok().and_then(Window::cursor_position);
+    let clicked = buttons
+        .read()
+        .filter(|_| !cursor.is_some_and(staff::in_corner));
+    let touched = touches.read().filter(|t| !staff::in_corner(t.position));
+    let any = typed + clicked.count() + wheels.read().count() + touched.count();
     if any > 0 {
         inputs.write(VisitorInput);
     }

@@ -25,6 +25,12 @@ pub const TAP_WINDOW: Duration = Duration::from_secs(4);
 /// The corner's size, in logical pixels.
 pub const CORNER: f32 = 90.0;
 
+/// Whether a point of the window (logical pixels) is in the corner the staff tap.
+#[must_use]
+pub fn in_corner(p: Vec2) -> bool {
+    p.x <= CORNER && p.y <= CORNER
+}
+
 /// Where the staff exit stands.
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
 pub struct Staff {
@@ -161,7 +167,6 @@ fn count_corner_taps(
     mut staff: ResMut<Staff>,
     time: Res<Time>,
 ) {
-    let in_corner = |p: Vec2| p.x <= CORNER && p.y <= CORNER;
     let cursor = windows.single().ok().and_then(Window::cursor_position);
     let mut taps = buttons
         .read()
