@@ -107,6 +107,15 @@ struct Line {
 pub struct Lines(Vec<Line>);
 
 impl Lines {
+    /// The main line's moves in notation.
+    #[must_use]
+    pub fn main_moves(&self, tree: &GameTree) -> Vec<String> {
+        let main = self.0.first().map_or(&[][..], |l| &l.nodes[..]);
+        main.iter()
+            .map(|&n| tree.node(n).notation.clone())
+            .collect()
+    }
+
     /// The node at `place`.
     ///
     /// # Errors
@@ -150,12 +159,7 @@ impl Lines {
 #[must_use]
 pub fn saved_lines(tree: &GameTree) -> (Vec<String>, Vec<SavedVariation>) {
     let (lines, variations) = lines_of(tree);
-    let main = lines.0[0]
-        .nodes
-        .iter()
-        .map(|&n| tree.node(n).notation.clone())
-        .collect();
-    (main, variations)
+    (lines.main_moves(tree), variations)
 }
 
 /// The tree's lines in a save's order, and its variations as a save writes them.

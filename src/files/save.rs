@@ -226,7 +226,7 @@ impl SaveFile {
         seats: SavedSeats,
     ) -> SaveFile {
         let (lines, variations) = super::lines::lines_of(tree);
-        let (moves, _) = super::lines::saved_lines(tree);
+        let moves = lines.main_moves(tree);
         SaveFile {
             variations,
             left_at: (left_at != tree.line_end(ROOT)).then(|| lines.place_of(left_at)),

@@ -52,17 +52,20 @@ struct Progress {
 /// How long a GIF of `moves` moves at `size` takes at `pace` seconds a move of a 480x270 one
 /// (a software renderer pays for every pixel).
 #[must_use]
-pub fn estimate(moves: usize, (w, h): (u32, u32), pace: f32) -> std::time::Duration {
-    let pixels = (w * h) as f32 / (GIF_SIZES[0].0 * GIF_SIZES[0].1) as f32;
-    std::time::Duration::from_secs_f32(START_SECONDS + moves as f32 * pace * pixels.max(1.0))
+pub fn estimate(moves: usize, size: (u32, u32), pace: f32) -> std::time::Duration {
+    std::time::Duration::from_secs_f32(START_SECONDS + moves as f32 * pace * pixels(size))
+}
+
+/// How many times a 480x270 GIF's pixels a GIF of `size` has (at least 1).
+fn pixels((w, h): (u32, u32)) -> f32 {
+    ((w * h) as f32 / (GIF_SIZES[0].0 * GIF_SIZES[0].1) as f32).max(1.0)
 }
 
 /// The pace (seconds a move of a 480x270 GIF) of a drawing of `moves` moves at `size` that
 /// took `time`: what [`estimate`] takes back.
-fn pace_of(time: std::time::Duration, moves: usize, (w, h): (u32, u32)) -> Option<f32> {
-    let pixels = ((w * h) as f32 / (GIF_SIZES[0].0 * GIF_SIZES[0].1) as f32).max(1.0);
+fn pace_of(time: std::time::Duration, moves: usize, size: (u32, u32)) -> Option<f32> {
     let drawing = time.as_secs_f32() - START_SECONDS;
-    (moves > 0 && drawing > 0.0).then(|| drawing / moves as f32 / pixels)
+    (moves > 0 && drawing > 0.0).then(|| drawing / moves as f32 / pixels(size))
 }
 
 /// Whole minutes, at least one, for a time said to the player.
