@@ -929,47 +929,82 @@ fn auto_steps_down_and_the_next_start_remembers() {
 /// One app at a time: two would halve each one's frame rate.
 static ONE_APP_AT_A_TIME: Mutex<()> = Mutex::new(());
 
-#[test]
-fn the_app_is_played_through_a_real_window() {
+/// Runs `scenario` holding the lock (one app at a time), or says why it skips.
+fn alone(scenario: impl FnOnce()) {
     let _alone = ONE_APP_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(why) = missing_tools(&["Xvfb", "xdotool"]) {
         eprintln!("real-window test skipped: {why}");
         return;
     }
-    for id in [
-        GameId::Splay,
-        GameId::CashInHand,
-        GameId::Intermedium,
-        GameId::Grabber8,
-        GameId::Support,
-    ] {
-        one_move_by_clicks(id);
-    }
-    seat_the_computer_by_clicks();
-    start_a_game_from_the_title();
-    set_up_a_position_from_the_title();
-    solve_a_puzzle_from_the_title();
+    scenario();
+}
+
+#[test]
+fn one_move_of_splay_by_clicks() {
+    alone(|| one_move_by_clicks(GameId::Splay));
+}
+
+#[test]
+fn one_move_of_cash_in_hand_by_clicks() {
+    alone(|| one_move_by_clicks(GameId::CashInHand));
+}
+
+#[test]
+fn one_move_of_intermedium_by_clicks() {
+    alone(|| one_move_by_clicks(GameId::Intermedium));
+}
+
+#[test]
+fn one_move_of_grabber_by_clicks() {
+    alone(|| one_move_by_clicks(GameId::Grabber8));
+}
+
+#[test]
+fn one_move_of_support_by_clicks() {
+    alone(|| one_move_by_clicks(GameId::Support));
+}
+
+#[test]
+fn the_computer_is_seated_by_clicks() {
+    alone(seat_the_computer_by_clicks);
+}
+
+#[test]
+fn a_game_is_started_from_the_title() {
+    alone(start_a_game_from_the_title);
+}
+
+#[test]
+fn a_position_is_set_up_from_the_title() {
+    alone(set_up_a_position_from_the_title);
+}
+
+#[test]
+fn a_puzzle_is_solved_from_the_title() {
+    alone(solve_a_puzzle_from_the_title);
 }
 
 #[test]
 fn a_variation_is_made_from_move_58_through_a_real_window() {
-    let _alone = ONE_APP_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(why) = missing_tools(&["Xvfb", "xdotool"]) {
-        eprintln!("real-window test skipped: {why}");
-        return;
-    }
-    a_variation_from_move_58_by_clicks();
+    alone(a_variation_from_move_58_by_clicks);
 }
 
 #[test]
-fn the_kiosk_is_played_through_a_real_window() {
-    let _alone = ONE_APP_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(why) = missing_tools(&["Xvfb", "xdotool"]) {
-        eprintln!("real-window test skipped: {why}");
-        return;
-    }
-    the_kiosk_answers_a_tap_and_goes_back_to_attract_mode();
-    the_closed_kiosk_draws_only_on_change();
-    the_kiosk_comes_back_after_a_panic_or_a_freeze();
-    auto_steps_down_and_the_next_start_remembers();
+fn the_kiosk_answers_a_tap_and_goes_back_to_attract_mode_in_a_real_window() {
+    alone(the_kiosk_answers_a_tap_and_goes_back_to_attract_mode);
+}
+
+#[test]
+fn the_closed_kiosk_draws_only_on_change_in_a_real_window() {
+    alone(the_closed_kiosk_draws_only_on_change);
+}
+
+#[test]
+fn the_kiosk_comes_back_after_a_panic_or_a_freeze_in_a_real_window() {
+    alone(the_kiosk_comes_back_after_a_panic_or_a_freeze);
+}
+
+#[test]
+fn auto_steps_down_and_the_next_start_remembers_in_a_real_window() {
+    alone(auto_steps_down_and_the_next_start_remembers);
 }
