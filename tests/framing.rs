@@ -1,9 +1,10 @@
 //! The board is never under a panel: every game's screen rendered in a real window (Xvfb,
-//! Mesa's software Vulkan) at 1024x768, 1280x720, 1920x1080 and a portrait 1080x1920, in English
-//! and German, as a window and as a kiosk at its profile's menu size, its layout read from
-//! `--print-layout`; no cell's centre, no stack's top and no height tag may lie under a panel,
-//! no panel may run past the window's edge, and no two panels may overlap. One app shows all five games in English, then in
-//! German (`--layout-tour`). Without Xvfb it says why it skips; with `CI` set it fails instead.
+//! Mesa's software Vulkan) at 1024x768, 1280x720, 1366x768, 1920x1080, 2560x1080 and a portrait
+//! 1080x1920, in English and German, as a window and as a kiosk at its profile's menu size, its
+//! layout read from `--print-layout`; no cell's centre, no stack's top and no height tag may lie
+//! under a panel, no panel may run past the window's edge, and no two panels may overlap. One
+//! app shows all five games in English, then in German (`--layout-tour`). Without Xvfb it says
+//! why it skips; with `CI` set it fails instead.
 
 mod common;
 
@@ -16,7 +17,14 @@ use stackyard::game::screens::layout_report::{
 };
 
 /// The sizes checked, each on an X screen of its own size (a kiosk fills its screen).
-const SIZES: [(u32, u32); 4] = [(1024, 768), (1280, 720), (1920, 1080), (1080, 1920)];
+const SIZES: [(u32, u32); 6] = [
+    (1024, 768),
+    (1280, 720),
+    (1366, 768),
+    (1920, 1080),
+    (2560, 1080),
+    (1080, 1920),
+];
 
 /// The first game, in English, then the tour through the others, and every game in German.
 const FIRST: &str = "cash-in-hand";
