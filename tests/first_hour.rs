@@ -1,7 +1,8 @@
 //! What a new player and a kiosk visitor met in their first hour, without a window or a GPU
 //! (the whole app, headless): a kiosk visitor's game opens at the game's own view whatever
 //! angle attract mode's orbit had reached; Play from here lights the first turn's stacks;
-//! Escape closes Settings; the position editor opens without the Moves window's last message.
+//! Escape closes Settings; the position editor opens without the Moves window's last message; a
+//! kiosk's game shows no desktop controls.
 
 use bevy::prelude::*;
 use stackyard::app::{AppOptions, build};
@@ -205,4 +206,48 @@ fn the_editor_opens_without_the_moves_windows_message() {
         stackyard::game::core::screen::Screen::Editor
     );
     assert_eq!(app.world().resource::<Exported>().status, "");
+}
+
+/// The names of the controls of one pass of a Splay game started as the title's Start does, in
+/// a kiosk with `profile` or on a desktop.
+fn game_controls(name: &str, profile: Option<&str>) -> Vec<String> {
+    use stackyard::game::core::screen::Screen;
+    use stackyard::game::core::session::SessionRequest;
+    use stackyard::rules::{AnyOptions, GameId};
+    let mut game = headless(name, profile);
+    let app = &mut game.app;
+    app.world_mut()
+        .write_message(SessionRequest::Start(AnyOptions::for_game(GameId::Splay)));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Game);
+    for _ in 0..10 {
+        app.update();
+    }
+    let mut contexts = app
+        .world_mut()
+        .query_filtered::<&mut bevy_egui::EguiContext, With<bevy_egui::PrimaryEguiContext>>();
+    let mut take = |app: &mut App| {
+        let mut context = contexts.single_mut(app.world_mut()).unwrap();
+        stackyard::game::ui::named::take_named_controls(context.get_mut())
+    };
+    take(app);
+    app.update();
+    take(app).into_iter().map(|(name, _)| name).collect()
+}
+
+/// A kiosk's game offers its visitors no desktop controls (the picture, the GIF) and, with its
+/// profile's `coach: false`, no coach picker; a desktop game has the picture and the GIF.
+#[test]
+fn a_kiosk_game_shows_no_desktop_controls() {
+    let desktop = game_controls("desktop-controls", None);
+    for name in ["picture", "export gif"] {
+        assert!(desktop.iter().any(|n| n == name), "{name}: {desktop:?}");
+    }
+    let kiosk = game_controls("kiosk-controls", Some("assets/exhibition.ron"));
+    assert!(!kiosk.is_empty(), "the kiosk's panels were drawn");
+    for name in ["picture", "export gif"] {
+        assert!(!kiosk.iter().any(|n| n == name), "{name}: {kiosk:?}");
+    }
+    assert!(!kiosk.iter().any(|n| n.starts_with("coach")), "{kiosk:?}");
 }
