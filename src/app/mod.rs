@@ -128,23 +128,11 @@ impl AppOptions {
 
 /// Builds the app (without running it): Bevy's plugins, then the settings, the session, the
 /// game's plugins, and what the run keeps on disk (the kiosk's, or the autosave and a resume
-/// after a crash).
+/// after a crash), then the run's markers and hooks.
 pub fn build(options: AppOptions) -> App {
     let mut app = App::new();
     let settings = open_settings(&options);
-    app.add_plugins(bevy_plugins(&options, settings.written.window))
-        .add_plugins((MeshPickingPlugin, bevy_egui::EguiPlugin::default()))
-        // Only what is marked `Pickable` is ray cast: the cells, stones and markers.
-        .insert_resource(bevy::picking::mesh_picking::MeshPickingSettings {
-            require_markers: true,
-            ..default()
-        })
-        .add_plugins(render_errors::plugin)
-        // The panels are drawn by the window camera (`game::board::canvas`), not the first.
-        .insert_resource(bevy_egui::EguiGlobalSettings {
-            auto_create_primary_context: false,
-            ..default()
-        });
+    add_engine(&mut app, &options, settings.written.window);
     app.init_resource::<game::board::theme::ThemeFolder>()
         .init_resource::<game::core::i18n::I18nFolder>();
     let settings_language = settings.written.language.clone();
@@ -165,23 +153,63 @@ pub fn build(options: AppOptions) -> App {
         .unwrap_or_else(crate::files::data_dir);
     app.insert_resource(game::core::saving::SaveFolder(folder.clone()))
         .insert_resource(render_errors::CrashFolder(folder.clone()));
+    let screen = opening_screen(&mut app, &options, &folder, &settings_language);
+    app.insert_state(screen);
+    insert_run_markers(&mut app, &options);
+    add_test_hooks(&mut app, &options);
+    if let Some(path) = options.screenshot {
+        app.insert_resource(game::core::preferences::AnimationSpeed::Off);
+        screenshot::add(&mut app, path);
+    }
+    if !options.thread_pool {
+        app.add_plugins(one_thread::OneThread);
+    }
+    app
+}
+
+/// Bevy's plugins, mesh picking (of what is marked `Pickable` only), egui drawn by the window
+/// camera, and the render errors' handling.
+fn add_engine(app: &mut App, options: &AppOptions, window: crate::files::settings::WindowMode) {
+    app.add_plugins(bevy_plugins(options, window))
+        .add_plugins((MeshPickingPlugin, bevy_egui::EguiPlugin::default()))
+        // Only what is marked `Pickable` is ray cast: the cells, stones and markers.
+        .insert_resource(bevy::picking::mesh_picking::MeshPickingSettings {
+            require_markers: true,
+            ..default()
+        })
+        .add_plugins(render_errors::plugin)
+        // The panels are drawn by the window camera (`game::board::canvas`), not the first.
+        .insert_resource(bevy_egui::EguiGlobalSettings {
+            auto_create_primary_context: false,
+            ..default()
+        });
+}
+
+/// The screen the run opens on, with what it needs: a kiosk's mode and its files, or the
+/// autosave (and a resume after a crash), and the editor's or a puzzle's start.
+fn opening_screen(
+    app: &mut App,
+    options: &AppOptions,
+    folder: &std::path::Path,
+    settings_language: &str,
+) -> game::core::screen::Screen {
     let screen = if let Some(profile) = options.profile.clone() {
-        exhibition_mode(&mut app, profile, options.idle_prompt);
+        exhibition_mode(app, profile, options.idle_prompt);
         if options.statistics_open {
             app.insert_state(game::exhibition::staff::StaffMenu::Statistics);
         }
         if options.screenshot.is_none() {
-            lock_kiosk(&mut app, &folder);
+            lock_kiosk(app, folder);
             app.insert_resource(game::exhibition::visits::VisitLog::in_folder(
-                folder.clone(),
+                folder.to_owned(),
             ))
             .insert_resource(game::exhibition::health::Heartbeat::in_folder(
-                folder.clone(),
+                folder.to_owned(),
             ));
         }
         options.screen
     } else if options.screenshot.is_none() {
-        autosave(&mut app, &options, &folder, &settings_language)
+        autosave(app, options, folder, settings_language)
     } else {
         options.screen
     };
@@ -195,7 +223,12 @@ pub fn build(options: AppOptions) -> App {
                 None,
             ));
     }
-    app.insert_state(screen);
+    screen
+}
+
+/// The markers the run mode sets: Auto's watch on frames and its remembered steps, drawing on
+/// change, the off-screen pictures' framing and pipeline report, the printed layout.
+fn insert_run_markers(app: &mut App, options: &AppOptions) {
     let reads_frames = options.screenshot.is_some() || options.layout_only;
     let watched = options.offscreen.is_none() && !options.headless && !reads_frames;
     if watched {
@@ -205,7 +238,7 @@ pub fn build(options: AppOptions) -> App {
     if options.offscreen.is_some() {
         // The pictures hold the board without the panels: it is framed in the whole of them.
         app.insert_resource(game::screens::free_area::BoardOnly);
-        pipelines::report(&mut app);
+        pipelines::report(app);
     }
     if options.offscreen.is_none() && !options.headless {
         // Auto's steps down are kept per screen in the data folder.
@@ -220,8 +253,13 @@ pub fn build(options: AppOptions) -> App {
     if options.layout_only {
         app.insert_resource(game::core::preferences::AnimationSpeed::Off)
             .insert_resource(game::board::canvas::Sketch);
-        screenshot::add_layout_exit(&mut app, options.layout_tour.clone());
+        screenshot::add_layout_exit(app, options.layout_tour.clone());
     }
+}
+
+/// The hidden options' hooks for tests and pictures: attract's walk held, the adapter's level,
+/// a lost device, a panic or a frozen frame loop after some seconds.
+fn add_test_hooks(app: &mut App, options: &AppOptions) {
     if let Some(share) = options.room_view {
         app.insert_resource(game::board::room_tour::HeldTour(share));
     }
@@ -232,7 +270,7 @@ pub fn build(options: AppOptions) -> App {
         app.insert_resource(game::board::quality::AdapterLevel(level));
     }
     if let Some(secs) = options.lose_device_after {
-        render_errors::lose_the_device_after(&mut app, secs);
+        render_errors::lose_the_device_after(app, secs);
     }
     if let Some(secs) = options.panic_after {
         app.add_systems(Update, move |time: Res<Time<Real>>| {
@@ -252,14 +290,6 @@ pub fn build(options: AppOptions) -> App {
             }
         });
     }
-    if let Some(path) = options.screenshot {
-        app.insert_resource(game::core::preferences::AnimationSpeed::Off);
-        screenshot::add(&mut app, path);
-    }
-    if !options.thread_pool {
-        app.add_plugins(one_thread::OneThread);
-    }
-    app
 }
 
 /// Bevy's plugins as this run needs them: the window (borderless for a kiosk, none off-screen

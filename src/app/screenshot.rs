@@ -8,11 +8,13 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
 use crate::game::core::i18n::Tr;
 use crate::game::core::preferences::LanguageChoice;
+use crate::game::core::screen::Screen;
 use crate::game::core::session::{Session, SessionRequest};
 use crate::game::screens::layout_report::SETTLED_LINE;
 use crate::rules::{AnyOptions, Game, GameId};
@@ -69,100 +71,143 @@ fn add_plan(app: &mut App, path: Option<PathBuf>, tour: Vec<TourStep>) {
     app.add_systems(Last, take_screenshot_when_ready);
 }
 
+/// Whether the scene a picture or a layout waits for is ready: a 3D camera, the pipelines
+/// compiled (for a picture), the title's pictures loaded, how to play's demonstration over, and
+/// a tour's next game on show in its language.
+#[derive(SystemParam)]
+struct SceneReady<'w, 's> {
+    pipelines: Res<'w, super::pipelines::Pipelines>,
+    cameras: Query<'w, 's, (), With<Camera3d>>,
+    pictures: Option<Res<'w, crate::game::screens::title::CardPictures>>,
+    guided: Option<Res<'w, crate::game::screens::how_to_play::Guided>>,
+    screen: Option<Res<'w, State<Screen>>>,
+    server: Res<'w, AssetServer>,
+    session: Res<'w, Session>,
+    tr: Res<'w, Tr>,
+}
+
+impl SceneReady<'_, '_> {
+    /// Whether every pipeline known is compiled.
+    fn compiled(&self) -> bool {
+        matches!(self.pipelines.counts(), (total, 0) if total > 0)
+    }
+
+    fn on(&self, s: Screen) -> bool {
+        self.screen.as_ref().is_some_and(|now| *now.get() == s)
+    }
+
+    /// On the title, whether its pictures are loaded (or failed).
+    fn pictures_in(&self) -> bool {
+        !self.on(Screen::Title)
+            || self.pictures.as_ref().is_none_or(|p| {
+                p.0.iter().all(|(_, h)| {
+                    !matches!(
+                        self.server.get_load_state(h.id()),
+                        Some(bevy::asset::LoadState::Loading | bevy::asset::LoadState::NotLoaded)
+                    )
+                })
+            })
+    }
+
+    fn ready(&self, plan: &ShotPlan) -> bool {
+        let demo_over =
+            !self.on(Screen::HowToPlay) || self.guided.as_ref().is_none_or(|g| g.finished());
+        let arrived = plan.coming.as_ref().is_none_or(|(game, code)| {
+            self.session.position().id() == *game
+                && code.as_ref().is_none_or(|c| self.tr.code() == c)
+        });
+        !self.cameras.is_empty()
+            && (plan.path.is_none() || self.compiled())
+            && self.pictures_in()
+            && demo_over
+            && arrived
+    }
+}
+
 fn take_screenshot_when_ready(
     mut commands: Commands,
     mut plan: ResMut<ShotPlan>,
-    status: Res<super::pipelines::Pipelines>,
-    cameras: Query<(), With<Camera3d>>,
-    pictures: Option<Res<crate::game::screens::title::CardPictures>>,
-    guided: Option<Res<crate::game::screens::how_to_play::Guided>>,
-    screen: Option<Res<State<crate::game::core::screen::Screen>>>,
-    (server, panels): (
-        Res<AssetServer>,
-        Option<Res<crate::game::screens::layout_report::PanelsUnchanged>>,
-    ),
-    (session, mut requests, tr, mut language): (
-        Res<Session>,
-        MessageWriter<SessionRequest>,
-        Res<Tr>,
-        ResMut<LanguageChoice>,
-    ),
+    scene: SceneReady,
+    panels: Option<Res<crate::game::screens::layout_report::PanelsUnchanged>>,
+    (mut requests, mut language): (MessageWriter<SessionRequest>, ResMut<LanguageChoice>),
     mut exit: MessageWriter<AppExit>,
 ) {
-    if let Some(result) = plan.result.lock().ok().and_then(|mut r| r.take()) {
-        match result {
-            Ok(()) => {
-                exit.write(AppExit::Success);
-            }
-            Err(e) => {
-                error!("{e}");
-                exit.write(AppExit::from_code(1));
-            }
-        }
+    if let Some(code) = ended(&plan) {
+        exit.write(code);
         return;
     }
-    if plan.started.elapsed().as_secs() > TIME_LIMIT_SECS {
-        error!("the scene was not ready after {TIME_LIMIT_SECS} s; no screenshot taken");
-        exit.write(AppExit::from_code(1));
-        return;
-    }
-    let (total, waiting) = status.counts();
     if plan.requested {
         // The layout was printed; ending before the pipelines are compiled would leave the
         // render queue waiting on them as it is dropped.
-        if plan.path.is_none() && total > 0 && waiting == 0 {
+        if plan.path.is_none() && scene.compiled() {
             exit.write(AppExit::Success);
         }
         return;
     }
-    // On the title, its pictures loaded (or failed); on how to play, the demonstration played.
-    let on =
-        |s: crate::game::core::screen::Screen| screen.as_ref().is_some_and(|now| *now.get() == s);
-    let pictures_in = !on(crate::game::core::screen::Screen::Title)
-        || pictures.as_ref().is_none_or(|p| {
-            p.0.iter().all(|(_, h)| {
-                !matches!(
-                    server.get_load_state(h.id()),
-                    Some(bevy::asset::LoadState::Loading | bevy::asset::LoadState::NotLoaded)
-                )
-            })
-        });
-    let demo_over =
-        !on(crate::game::core::screen::Screen::HowToPlay) || guided.is_none_or(|g| g.finished());
-    let compiled = plan.path.is_none() || (total > 0 && waiting == 0);
-    let arrived = plan.coming.as_ref().is_none_or(|(game, code)| {
-        session.position().id() == *game && code.as_ref().is_none_or(|c| tr.code() == c)
-    });
-    if cameras.is_empty() || !compiled || !pictures_in || !demo_over || !arrived {
+    if !scene.ready(&plan) {
         plan.ready_frames = 0;
         return;
     }
     plan.ready_frames += 1;
-    let Some(path) = plan.path.clone() else {
-        let frames = if plan.coming.is_some() {
-            TOUR_FRAMES
-        } else {
-            LAYOUT_FRAMES
-        };
-        let settled = panels.is_some_and(|p| p.0 >= frames);
-        if plan.ready_frames >= frames && settled {
-            println!("{SETTLED_LINE}");
-            if let Some((game, code)) = plan.tour.pop_front() {
-                requests.write(SessionRequest::Start(AnyOptions::for_game(game)));
-                if let Some(code) = &code {
-                    language.0.clone_from(code);
-                }
-                plan.coming = Some((game, code));
-                plan.ready_frames = 0;
-            } else {
-                plan.requested = true;
-            }
+    match plan.path.clone() {
+        None => settle_layout(&mut plan, panels.map(|p| p.0), &mut requests, &mut language),
+        Some(path) if plan.ready_frames >= STEADY_FRAMES => {
+            request_picture(&mut commands, &mut plan, path);
         }
-        return;
+        Some(_) => {}
+    }
+}
+
+/// How the run ends, once the picture is saved (or failed) or the time is up.
+fn ended(plan: &ShotPlan) -> Option<AppExit> {
+    if let Some(result) = plan.result.lock().ok().and_then(|mut r| r.take()) {
+        return Some(match result {
+            Ok(()) => AppExit::Success,
+            Err(e) => {
+                error!("{e}");
+                AppExit::from_code(1)
+            }
+        });
+    }
+    if plan.started.elapsed().as_secs() > TIME_LIMIT_SECS {
+        error!("the scene was not ready after {TIME_LIMIT_SECS} s; no screenshot taken");
+        return Some(AppExit::from_code(1));
+    }
+    None
+}
+
+/// `--layout-only`: once the scene has been ready and the panels still for enough frames,
+/// prints the settled line, then starts the tour's next game, or is done.
+fn settle_layout(
+    plan: &mut ShotPlan,
+    panels_still: Option<u32>,
+    requests: &mut MessageWriter<SessionRequest>,
+    language: &mut LanguageChoice,
+) {
+    let frames = if plan.coming.is_some() {
+        TOUR_FRAMES
+    } else {
+        LAYOUT_FRAMES
     };
-    if plan.ready_frames < STEADY_FRAMES {
+    let settled = panels_still.is_some_and(|n| n >= frames);
+    if plan.ready_frames < frames || !settled {
         return;
     }
+    println!("{SETTLED_LINE}");
+    if let Some((game, code)) = plan.tour.pop_front() {
+        requests.write(SessionRequest::Start(AnyOptions::for_game(game)));
+        if let Some(code) = &code {
+            language.0.clone_from(code);
+        }
+        plan.coming = Some((game, code));
+        plan.ready_frames = 0;
+    } else {
+        plan.requested = true;
+    }
+}
+
+/// Asks for the window's picture, saved to `path` when it comes.
+fn request_picture(commands: &mut Commands, plan: &mut ShotPlan, path: PathBuf) {
     plan.requested = true;
     let result = plan.result.clone();
     commands
