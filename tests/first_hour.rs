@@ -208,9 +208,15 @@ fn the_editor_opens_without_the_moves_windows_message() {
     assert_eq!(app.world().resource::<Exported>().status, "");
 }
 
-/// The names of the controls of one pass of a Splay game started as the title's Start does, in
-/// a kiosk with `profile` or on a desktop.
-fn game_controls(name: &str, profile: Option<&str>) -> Vec<String> {
+/// The named controls of one pass of a Splay game started as the title's Start does, in a kiosk
+/// with `profile` or on a desktop, with the pointer over `pointed` (a cell), and where each
+/// takes the pointer.
+fn game_controls_at(
+    name: &str,
+    profile: Option<&str>,
+    pointed: impl Fn(&App) -> Option<stackyard::rules::Cell>,
+) -> Vec<(String, bevy_egui::egui::Rect)> {
+    use stackyard::game::board::stones::HoveredStack;
     use stackyard::game::core::screen::Screen;
     use stackyard::game::core::session::SessionRequest;
     use stackyard::rules::{AnyOptions, GameId};
@@ -224,6 +230,8 @@ fn game_controls(name: &str, profile: Option<&str>) -> Vec<String> {
     for _ in 0..10 {
         app.update();
     }
+    let cell = pointed(app);
+    app.world_mut().resource_mut::<HoveredStack>().0 = cell;
     let mut contexts = app
         .world_mut()
         .query_filtered::<&mut bevy_egui::EguiContext, With<bevy_egui::PrimaryEguiContext>>();
@@ -233,7 +241,40 @@ fn game_controls(name: &str, profile: Option<&str>) -> Vec<String> {
     };
     take(app);
     app.update();
-    take(app).into_iter().map(|(name, _)| name).collect()
+    take(app)
+}
+
+/// The names of the controls of one pass of a Splay game, nothing pointed at.
+fn game_controls(name: &str, profile: Option<&str>) -> Vec<String> {
+    game_controls_at(name, profile, |_| None)
+        .into_iter()
+        .map(|(name, _)| name)
+        .collect()
+}
+
+/// The panel's line about the stack under the pointer never moves the buttons below it: they
+/// stand where they stood with nothing pointed at (issue 96, item 10: a click aimed at Menu hit
+/// empty space).
+#[test]
+fn pointing_at_a_stack_leaves_the_panels_buttons_where_they_were() {
+    use stackyard::game::core::session::Session;
+    use stackyard::rules::Game;
+    let tallest = |app: &App| {
+        let position = app.world().resource::<Session>().position().clone();
+        let g = position.id().geometry();
+        g.cells().max_by_key(|&cell| position.stack(cell).len())
+    };
+    let still = game_controls_at("hover-none", None, |_| None);
+    let pointed = game_controls_at("hover-stack", None, tallest);
+    for name in ["menu", "new game", "how to play", "resign"] {
+        let at = |controls: &[(String, bevy_egui::egui::Rect)]| {
+            let found = controls.iter().find(|(n, _)| n == name);
+            found
+                .unwrap_or_else(|| panic!("no {name} in {controls:?}"))
+                .1
+        };
+        assert_eq!(at(&still), at(&pointed), "{name}");
+    }
 }
 
 /// A kiosk's game offers its visitors no desktop controls (the picture, the GIF) and, with its

@@ -3,8 +3,11 @@
 //! 1080x1920, in English and German, as a window and as a kiosk at its profile's menu size, its
 //! layout read from `--print-layout`; no cell's centre, no stack's top and no height tag may lie
 //! under a panel, no panel may run past the window's edge, and no two panels may overlap. One
-//! app shows all five games in English, then in German (`--layout-tour`). Without Xvfb it says
-//! why it skips; with `CI` set it fails instead.
+//! app shows all five games in English, then in German (`--layout-tour`). A third app at each
+//! size tours the other screens (the title, Settings, how to play, the editor, puzzles) in both
+//! languages: no panel and no control runs past the window, none is covered, and no named button
+//! is narrower than its label. Without Xvfb it says why it skips; with `CI` set it fails
+//! instead.
 
 mod common;
 
@@ -13,7 +16,8 @@ use std::path::Path;
 
 use common::xvfb::{Xvfb, missing_tools};
 use stackyard::game::screens::layout_report::{
-    LINE_PREFIX, LayoutReport, PixelRect, SETTLED_LINE, covered_controls, panels_off_window,
+    LINE_PREFIX, LayoutReport, PixelRect, SETTLED_LINE, controls_off_window, covered_controls,
+    cut_labels, panels_off_window,
 };
 
 /// The sizes checked, each on an X screen of its own size (a kiosk fills its screen).
@@ -30,21 +34,38 @@ const SIZES: [(u32, u32); 6] = [
 const FIRST: &str = "cash-in-hand";
 const TOUR: &str = "intermedium,grabber,support,splay,cash-in-hand@de,intermedium@de,grabber@de,support@de,splay@de";
 
-/// One run: a window size, and whether it is a kiosk.
-struct Case {
-    size: usize,
-    kiosk: bool,
+/// The other screens' tour, after the title in English: each screen with a game of its own,
+/// then every screen in German.
+const SCREENS_TOUR: &str = "settings/splay,how-to-play/intermedium,editor/cash-in-hand,puzzles/grabber,title/splay@de,settings/splay@de,how-to-play/support@de,editor/splay@de,puzzles/intermedium@de";
+/// The screens it shows, in order.
+const SCREENS: [&str; 5] = ["title", "title", "how-to-play", "editor", "puzzles"];
+
+/// What a run shows.
+#[derive(Clone, Copy, PartialEq)]
+enum Shows {
+    /// Every game's screen in a window.
+    Games,
+    /// Every game's screen in a kiosk.
+    Kiosk,
+    /// The other screens in a window.
+    Screens,
 }
 
-/// The layout of each game's screen, as printed before each settled line.
-fn toured_layouts(x: &Xvfb, dir: &Path, args: &[String]) -> Vec<LayoutReport> {
+/// One run: a window size, and what it shows.
+struct Case {
+    size: usize,
+    shows: Shows,
+}
+
+/// The layout of each stop's screen, as printed before each settled line.
+fn toured_layouts(x: &Xvfb, dir: &Path, args: &[String], tour: &str) -> Vec<LayoutReport> {
     let log = dir.join("app.log");
     let data = dir.display().to_string();
-    let mut all = vec!["--language", "en", "--game", FIRST, "--layout-tour", TOUR];
+    let mut all = vec!["--language", "en", "--layout-tour", tour];
     all.extend(["--data-dir", &data]);
     all.extend(args.iter().map(String::as_str));
     let mut child = x.layout_only_app(dir, &all);
-    let games = TOUR.split(',').count() + 1;
+    let games = tour.split(',').count() + 1;
     let mut layouts = Vec::new();
     let mut last = None;
     for line in BufReader::new(child.stdout.take().unwrap())
@@ -116,6 +137,34 @@ fn hidden(report: &LayoutReport) -> Vec<String> {
             }
         }
     }
+    found.extend(misplaced(report));
+    found
+}
+
+/// Controls that run past the window, and named buttons narrower than their labels.
+fn off_or_cut(report: &LayoutReport) -> Vec<String> {
+    let name = |c: usize| {
+        let control = &report.controls[c];
+        let name = control.name.as_deref().unwrap_or("a control");
+        format!("{name} at {:?}", control.whole)
+    };
+    let mut found: Vec<String> = controls_off_window(report)
+        .into_iter()
+        .map(|c| format!("{} runs past the window", name(c)))
+        .collect();
+    for c in cut_labels(report) {
+        let wants = report.controls[c].wants.unwrap_or_default();
+        found.push(format!(
+            "{} is narrower than its label ({wants} px)",
+            name(c)
+        ));
+    }
+    found
+}
+
+/// What runs past the window, is covered or is cut on a screen without the board's checks.
+fn misplaced(report: &LayoutReport) -> Vec<String> {
+    let mut found = off_or_cut(report);
     for p in panels_off_window(report) {
         let panel = &report.panels[p];
         found.push(format!(
@@ -132,14 +181,15 @@ fn hidden(report: &LayoutReport) -> Vec<String> {
     found
 }
 
-/// Runs one case in a folder of its own and says what is hidden on each game's screen.
+/// Runs one case in a folder of its own and says what is hidden on each screen.
 fn check_case(x: &Xvfb, case: &Case, number: usize) -> Vec<String> {
     let (w, h) = SIZES[case.size];
     let dir =
         std::env::temp_dir().join(format!("stackyard-framing-{}-{number}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut args = Vec::new();
-    if case.kiosk {
+    let kiosk = case.shows == Shows::Kiosk;
+    if kiosk {
         let profile = dir.join("kiosk.ron");
         std::fs::copy(
             Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/exhibition.ron"),
@@ -151,27 +201,44 @@ fn check_case(x: &Xvfb, case: &Case, number: usize) -> Vec<String> {
     } else {
         args.extend(["--window-size".to_owned(), format!("{w}x{h}")]);
     }
-    let layouts = toured_layouts(x, &dir, &args);
+    let tour = if case.shows == Shows::Screens {
+        args.extend(["--game", "splay", "--screen", "title"].map(String::from));
+        SCREENS_TOUR
+    } else {
+        args.extend(["--game".to_owned(), FIRST.to_owned()]);
+        TOUR
+    };
+    let layouts = toured_layouts(x, &dir, &args, tour);
     let _ = std::fs::remove_dir_all(&dir);
-    let mut found = Vec::new();
     let languages: Vec<&str> = layouts.iter().map(|r| r.looks.language.as_str()).collect();
     assert_eq!(languages, [["en"; 5], ["de"; 5]].concat(), "{args:?}");
-    for report in &layouts {
+    let mut found = Vec::new();
+    for (n, report) in layouts.iter().enumerate() {
         assert_eq!(report.window, [w as f32, h as f32], "{args:?}");
-        assert!(!report.cells.is_empty(), "{args:?}: no cells reported");
         let what = format!(
-            "{w}x{h} {} {}, {} cells",
+            "{w}x{h} {} {}",
             report.looks.language,
-            if case.kiosk { "kiosk" } else { "window" },
-            report.cells.len()
+            if kiosk { "kiosk" } else { "window" },
         );
-        found.extend(hidden(report).into_iter().map(|h| format!("{what}: {h}")));
+        if case.shows == Shows::Screens {
+            assert_eq!(report.screen, SCREENS[n % 5], "{args:?}");
+            let what = format!("{what} {}", report.screen);
+            found.extend(
+                misplaced(report)
+                    .into_iter()
+                    .map(|h| format!("{what}: {h}")),
+            );
+        } else {
+            assert!(!report.cells.is_empty(), "{args:?}: no cells reported");
+            let what = format!("{what}, {} cells", report.cells.len());
+            found.extend(hidden(report).into_iter().map(|h| format!("{what}: {h}")));
+        }
     }
     found
 }
 
 #[test]
-fn no_cell_stack_or_tag_is_under_a_panel_at_any_size_in_either_language() {
+fn nothing_is_hidden_or_cut_on_any_screen_at_any_size_in_either_language() {
     if let Some(why) = missing_tools(&["Xvfb"]) {
         eprintln!("framing test skipped: {why}");
         return;
@@ -179,9 +246,9 @@ fn no_cell_stack_or_tag_is_under_a_panel_at_any_size_in_either_language() {
     let mut found = Vec::new();
     for (size, (w, h)) in SIZES.into_iter().enumerate() {
         let x = Xvfb::start(w, h);
-        let cases: Vec<Case> = [false, true]
+        let cases: Vec<Case> = [Shows::Games, Shows::Kiosk, Shows::Screens]
             .into_iter()
-            .map(|kiosk| Case { size, kiosk })
+            .map(|shows| Case { size, shows })
             .collect();
         found.extend(common::two_at_a_time(&cases, |case, n| {
             check_case(&x, case, size * 10 + n)

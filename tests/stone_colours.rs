@@ -2,7 +2,9 @@
 //! mode's orbit: drawn off-screen at Low and at High (no window; Mesa's lavapipe will do), the
 //! tops of Black's stones stay far darker than White's, their median lightness (CIE L*) at least
 //! 40 of 255 apart, so a black stone never shines white; and the memory holds steady while it
-//! draws. Without a Vulkan driver it says why it skips; with `CI` set it fails instead.
+//! draws. The halos round the stacks that may move read plainly from the game's own view: they
+//! visibly change a good share of the ring of board round each such stack. Without a Vulkan driver it
+//! says why it skips; with `CI` set it fails instead.
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
@@ -10,8 +12,10 @@ use stackyard::app::{AppOptions, build, offscreen};
 use stackyard::files::settings::Quality;
 use stackyard::game::board::camera::Orbit;
 use stackyard::game::board::framing::pixel_of;
-use stackyard::game::board::layout::{DISC_RADIUS, cell_centre, stack_top};
+use stackyard::game::board::highlight::Marker;
+use stackyard::game::board::layout::{CELL, DISC_RADIUS, cell_centre, stack_top};
 use stackyard::game::core::preferences::{AnimationSpeed, QualityChoice, ViewSettings};
+use stackyard::game::core::view::MarkerKind;
 use stackyard::rules::{AnyGame, Cell, Setup};
 
 /// Splay's start: Black's stacks of two on rank 2, White's on rank 7.
@@ -47,6 +51,12 @@ fn vulkan_here() -> bool {
 /// CIE L* (0 to 100) of an sRGB pixel.
 fn lightness(p: &[u8]) -> f32 {
     Laba::from(Color::srgb_u8(p[0], p[1], p[2])).lightness * 100.0
+}
+
+/// CIE L*a*b* (L* 0 to 100) of an sRGB pixel.
+fn lab(p: &[u8]) -> Vec3 {
+    let c = Laba::from(Color::srgb_u8(p[0], p[1], p[2]));
+    Vec3::new(c.lightness, c.a, c.b) * 100.0
 }
 
 /// This process's resident memory in bytes (Linux), or 0 where it cannot be read.
@@ -187,4 +197,89 @@ fn stones_read_apart_from_every_angle_at_low() {
 #[test]
 fn stones_read_apart_from_every_angle_at_high() {
     stones_read_apart(Quality::High);
+}
+
+/// The least share of the ring of board round each stack that may move which the halo changes
+/// visibly (by a colour difference, CIE76 ΔE, of at least [`VISIBLE`]), seen at Low from the
+/// game's own view at 480x270. The halo a new player had to zoom to see (glowing at 0.6, 0.04 of
+/// a cell wide) changed 18 % of it (the median stack; 14 to 20 %); today's changes 30 %.
+const HALO_SHARE: f32 = 0.26;
+/// A colour difference plainly seen side by side (about twice the just-noticeable one).
+const VISIBLE: f32 = 5.0;
+
+/// The colour (L*a*b*) of each pixel of the ring from 0.36 to 0.52 of a cell round `cell`'s centre on
+/// the board, as seen from `orbit` (each pixel once).
+fn ring_pixels(rgba: &[u8], orbit: &Orbit, cell: Cell) -> Vec<(usize, Vec3)> {
+    let g = stackyard::rules::GameId::Splay.geometry();
+    let mut seen = std::collections::BTreeMap::new();
+    for step in 0..=16 {
+        let radius = CELL * (0.36 + 0.01 * step as f32);
+        for k in 0..360 {
+            let angle = (k as f32).to_radians();
+            let at = cell_centre(g, cell) + Vec3::new(angle.cos(), 0.0, angle.sin()) * radius;
+            let Some(p) = pixel_of(orbit, at, SIZE.as_vec2()) else {
+                continue;
+            };
+            let (x, y) = (p.x as usize, p.y as usize);
+            if x < SIZE.x as usize && y < SIZE.y as usize {
+                let i = (y * SIZE.x as usize + x) * 4;
+                seen.insert(i, lab(&rgba[i..i + 3]));
+            }
+        }
+    }
+    seen.into_iter().collect()
+}
+
+/// The stacks that may move are plainly haloed (issue 96, item 10): with the lit targets on, at
+/// least [`HALO_SHARE`] of the ring of board round each (the median stack) looks different than
+/// with them off, at Low from the game's own view.
+#[test]
+fn the_stacks_that_may_move_are_plainly_haloed() {
+    if !vulkan_here() {
+        return;
+    }
+    let mut app = app_at(Quality::Low);
+    offscreen::first_picture(&mut app, SIZE).unwrap();
+    let plain = offscreen::capture(&mut app, SIZE).unwrap();
+    app.world_mut().resource_mut::<ViewSettings>().legal_targets = true;
+    for _ in 0..3 {
+        app.update();
+    }
+    let lit = offscreen::capture(&mut app, SIZE).unwrap();
+    let world = app.world_mut();
+    let orbit = *world.query::<&Orbit>().single(world).unwrap();
+    let cells: Vec<Cell> = world
+        .query::<&Marker>()
+        .iter(world)
+        .filter(|m| m.kind == MarkerKind::Selectable)
+        .map(|m| m.cell)
+        .collect();
+    assert!(!cells.is_empty(), "no stack was lit");
+    let picture = std::env::temp_dir().join("stackyard-halos-low.png");
+    let _ = image::save_buffer(&picture, &lit, SIZE.x, SIZE.y, image::ColorType::Rgba8);
+    let mut shares = Vec::new();
+    for &cell in &cells {
+        let before = ring_pixels(&plain, &orbit, cell);
+        let after = ring_pixels(&lit, &orbit, cell);
+        let changed = after
+            .iter()
+            .zip(&before)
+            .filter(|(a, b)| a.1.distance(b.1) >= VISIBLE)
+            .count();
+        shares.push(changed as f32 / before.len().max(1) as f32);
+    }
+    let share = median(shares.clone());
+    eprintln!(
+        "halos: {:.0} % of the ring round {} stacks (median) ({})",
+        share * 100.0,
+        cells.len(),
+        picture.display()
+    );
+    assert!(
+        share >= HALO_SHARE,
+        "the halos change {:.0} % of the ring round the stacks (median), under {:.0} %: {shares:?}",
+        share * 100.0,
+        HALO_SHARE * 100.0
+    );
+    let _ = std::fs::remove_dir_all(scratch(Quality::Low));
 }

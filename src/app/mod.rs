@@ -6,6 +6,7 @@ pub mod frame_clock;
 pub mod game_gif;
 pub mod gpu_passes;
 pub mod icon;
+pub mod layout_tour;
 pub mod offscreen;
 mod one_thread;
 mod opening;
@@ -66,7 +67,7 @@ pub struct AppOptions {
     pub layout_only: bool,
     /// With `layout_only`: the games whose screens follow, one after another, each in its
     /// language where one is named.
-    pub layout_tour: Vec<(crate::rules::GameId, Option<String>)>,
+    pub layout_tour: Vec<layout_tour::TourStop>,
     /// Attract mode's camera held this share of the way through its walk of the room (the
     /// hidden `--room-view`, for screenshots).
     pub room_view: Option<f32>,

@@ -2,8 +2,8 @@
 //! board built), then save one frame as a PNG (atomically) and exit. The hidden `--layout-only`
 //! waits for the same scene but not for the pipelines: once its panels have stayed in place for a
 //! few frames it prints the settled line, where the panel tests stop it, and left alone it exits
-//! without a picture when the pipelines are compiled. With `--layout-tour` it then starts each
-//! game of the tour in turn and prints each one's settled layout.
+//! without a picture when the pipelines are compiled. With `--layout-tour` it then goes to each
+//! stop of the tour in turn (a screen, a game, a language) and prints each one's settled layout.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -12,29 +12,26 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
+use super::layout_tour::{Arrival, TourStop};
+use crate::game::core::editor::Editor;
 use crate::game::core::i18n::Tr;
-use crate::game::core::preferences::LanguageChoice;
 use crate::game::core::screen::Screen;
-use crate::game::core::session::{Session, SessionRequest};
+use crate::game::core::session::Session;
 use crate::game::screens::layout_report::SETTLED_LINE;
-use crate::rules::{AnyOptions, Game, GameId};
+use crate::game::screens::view_settings::SettingsWindow;
 
 #[derive(Resource)]
 struct ShotPlan {
     /// Where the picture goes; none for `--layout-only`.
     path: Option<PathBuf>,
-    /// `--layout-tour`: the games (and languages) still to show after this one, and the one
-    /// on its way.
-    tour: std::collections::VecDeque<TourStep>,
-    coming: Option<TourStep>,
+    /// `--layout-tour`: the stops still to show after this one, and the one on its way.
+    tour: std::collections::VecDeque<TourStop>,
+    coming: Option<TourStop>,
     ready_frames: u32,
     requested: bool,
     result: Arc<std::sync::Mutex<Option<Result<(), String>>>>,
     started: std::time::Instant,
 }
-
-/// A game to show next, in a language where one is named.
-type TourStep = (GameId, Option<String>);
 
 /// Frames in a row with nothing left to compile before the picture is taken.
 const STEADY_FRAMES: u32 = 3;
@@ -43,13 +40,13 @@ const STEADY_FRAMES: u32 = 3;
 const LAYOUT_FRAMES: u32 = 6;
 /// The same for each later screen of a tour, whose windows are already open and sized.
 const TOUR_FRAMES: u32 = 3;
-/// Give up after this long (software rendering is slow, but not this slow).
+/// Give up after this long on one screen (software rendering is slow, but not this slow).
 const TIME_LIMIT_SECS: u64 = 240;
 
 /// Prints [`SETTLED_LINE`] once the scene is ready and its layout settled, and ends the app
 /// when the render pipelines are compiled (`--layout-only`: a test may stop it at the line).
-/// With a tour, each of its games is started after the layout before it settled.
-pub(super) fn add_layout_exit(app: &mut App, tour: Vec<TourStep>) {
+/// With a tour, each of its stops is gone to after the layout before it settled.
+pub(super) fn add_layout_exit(app: &mut App, tour: Vec<TourStop>) {
     add_plan(app, None, tour);
 }
 
@@ -57,7 +54,7 @@ pub(super) fn add(app: &mut App, path: PathBuf) {
     add_plan(app, Some(path), Vec::new());
 }
 
-fn add_plan(app: &mut App, path: Option<PathBuf>, tour: Vec<TourStep>) {
+fn add_plan(app: &mut App, path: Option<PathBuf>, tour: Vec<TourStop>) {
     super::pipelines::report(app);
     app.insert_resource(ShotPlan {
         path,
@@ -73,7 +70,7 @@ fn add_plan(app: &mut App, path: Option<PathBuf>, tour: Vec<TourStep>) {
 
 /// Whether the scene a picture or a layout waits for is ready: a 3D camera, the pipelines
 /// compiled (for a picture), the title's pictures loaded, how to play's demonstration over, and
-/// a tour's next game on show in its language.
+/// a tour's next stop on show.
 #[derive(SystemParam)]
 struct SceneReady<'w, 's> {
     pipelines: Res<'w, super::pipelines::Pipelines>,
@@ -81,8 +78,10 @@ struct SceneReady<'w, 's> {
     pictures: Option<Res<'w, crate::game::screens::title::CardPictures>>,
     guided: Option<Res<'w, crate::game::screens::how_to_play::Guided>>,
     screen: Option<Res<'w, State<Screen>>>,
+    settings: Res<'w, State<SettingsWindow>>,
     server: Res<'w, AssetServer>,
     session: Res<'w, Session>,
+    editor: Option<Res<'w, Editor>>,
     tr: Res<'w, Tr>,
 }
 
@@ -112,9 +111,16 @@ impl SceneReady<'_, '_> {
     fn ready(&self, plan: &ShotPlan) -> bool {
         let demo_over =
             !self.on(Screen::HowToPlay) || self.guided.as_ref().is_none_or(|g| g.finished());
-        let arrived = plan.coming.as_ref().is_none_or(|(game, code)| {
-            self.session.position().id() == *game
-                && code.as_ref().is_none_or(|c| self.tr.code() == c)
+        let arrived = plan.coming.as_ref().is_none_or(|stop| {
+            self.screen.as_ref().is_some_and(|screen| {
+                stop.arrived(Arrival {
+                    screen,
+                    settings: &self.settings,
+                    tr: &self.tr,
+                    session: &self.session,
+                    editor: self.editor.as_deref(),
+                })
+            })
         });
         !self.cameras.is_empty()
             && (plan.path.is_none() || self.compiled())
@@ -129,7 +135,6 @@ fn take_screenshot_when_ready(
     mut plan: ResMut<ShotPlan>,
     scene: SceneReady,
     panels: Option<Res<crate::game::screens::layout_report::PanelsUnchanged>>,
-    (mut requests, mut language): (MessageWriter<SessionRequest>, ResMut<LanguageChoice>),
     mut exit: MessageWriter<AppExit>,
 ) {
     if let Some(code) = ended(&plan) {
@@ -150,7 +155,7 @@ fn take_screenshot_when_ready(
     }
     plan.ready_frames += 1;
     match plan.path.clone() {
-        None => settle_layout(&mut plan, panels.map(|p| p.0), &mut requests, &mut language),
+        None => settle_layout(&mut commands, &mut plan, panels.map(|p| p.0)),
         Some(path) if plan.ready_frames >= STEADY_FRAMES => {
             request_picture(&mut commands, &mut plan, path);
         }
@@ -177,13 +182,8 @@ fn ended(plan: &ShotPlan) -> Option<AppExit> {
 }
 
 /// `--layout-only`: once the scene has been ready and the panels still for enough frames,
-/// prints the settled line, then starts the tour's next game, or is done.
-fn settle_layout(
-    plan: &mut ShotPlan,
-    panels_still: Option<u32>,
-    requests: &mut MessageWriter<SessionRequest>,
-    language: &mut LanguageChoice,
-) {
+/// prints the settled line, then goes to the tour's next stop, or is done.
+fn settle_layout(commands: &mut Commands, plan: &mut ShotPlan, panels_still: Option<u32>) {
     let frames = if plan.coming.is_some() {
         TOUR_FRAMES
     } else {
@@ -194,13 +194,12 @@ fn settle_layout(
         return;
     }
     println!("{SETTLED_LINE}");
-    if let Some((game, code)) = plan.tour.pop_front() {
-        requests.write(SessionRequest::Start(AnyOptions::for_game(game)));
-        if let Some(code) = &code {
-            language.0.clone_from(code);
-        }
-        plan.coming = Some((game, code));
+    if let Some(stop) = plan.tour.pop_front() {
+        let going = stop.clone();
+        commands.queue(move |world: &mut World| going.go(world));
+        plan.coming = Some(stop);
         plan.ready_frames = 0;
+        plan.started = std::time::Instant::now();
     } else {
         plan.requested = true;
     }

@@ -56,7 +56,10 @@ fn checked_options(app: &AppArgs) -> Result<AppOptions, Failure> {
     options.layout_tour = app
         .layout_tour
         .iter()
-        .map(|step| tour_step(step))
+        .map(|step| {
+            step.parse()
+                .map_err(|e| Failure::usage(format!("--layout-tour {step}: {e}")))
+        })
         .collect::<Result<_, _>>()?;
     options.room_view = app
         .room_view
@@ -158,16 +161,4 @@ fn write_icons(dir: &std::path::Path, out: &mut dyn Write, err: &mut dyn Write) 
             1
         }
     }
-}
-
-/// One step of `--layout-tour`: `GAME` or `GAME@LANGUAGE`.
-fn tour_step(step: &str) -> Result<(crate::rules::GameId, Option<String>), Failure> {
-    let (game, language) = match step.split_once('@') {
-        Some((game, language)) => (game, Some(language.to_owned())),
-        None => (step, None),
-    };
-    let game = game
-        .parse()
-        .map_err(|e| Failure::usage(format!("--layout-tour: {e}")))?;
-    Ok((game, language))
 }

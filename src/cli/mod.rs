@@ -86,11 +86,12 @@ struct AppArgs {
     /// panel tests read a screen)
     #[arg(long, hide = true, conflicts_with = "screenshot")]
     layout_only: bool,
-    /// With --layout-only: after each settled layout, start the next of these games (a comma
-    /// list, each GAME or GAME@LANGUAGE) and print its layout, so one run reads many screens
+    /// With --layout-only: after each settled layout, go to the next of these stops (a comma
+    /// list, each [SCREEN/]GAME[@LANGUAGE], SCREEN a --screen name or settings) and print its
+    /// layout, so one run reads many screens
     #[arg(
         long,
-        value_name = "GAMES",
+        value_name = "STOPS",
         hide = true,
         requires = "layout_only",
         value_delimiter = ','

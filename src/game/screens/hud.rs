@@ -5,6 +5,7 @@ use crate::game::board::camera::Orbit;
 use crate::game::ui::arrow_keys::step_with_arrows;
 use crate::game::ui::choices::{edit_options, seat_label, seat_picker, wrap_before_combo_box};
 use crate::game::ui::fitted;
+use crate::game::ui::named::name_control;
 use crate::game::ui::palette;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -405,13 +406,17 @@ fn turn_buttons(
     let taken = session.turn().actions().len();
     let mut go_to = None;
     ui.horizontal_wrapped(|ui| {
+        // Each named by its key ("hud.new_game" is "new game"), for the tests that click it.
+        let named = |button: egui::Response, key: &str| {
+            name_control(&button, key.trim_start_matches("hud.").replace('_', " "));
+            button.clicked()
+        };
         let strong = |ui: &mut egui::Ui, key: &str, help: &str| {
-            ui.button(egui::RichText::new(tr.t(key)).strong())
-                .on_hover_text(tr.t(help))
-                .clicked()
+            let text = egui::RichText::new(tr.t(key)).strong();
+            named(ui.button(text).on_hover_text(tr.t(help)), key)
         };
         let plain = |ui: &mut egui::Ui, key: &str, help: &str| {
-            ui.button(tr.t(key)).on_hover_text(tr.t(help)).clicked()
+            named(ui.button(tr.t(key)).on_hover_text(tr.t(help)), key)
         };
         if legal.as_slice() == [Action::Pass] && strong(ui, "hud.pass", "hud.pass.help") {
             requests.write(SessionRequest::Pass);
@@ -431,7 +436,7 @@ fn turn_buttons(
         {
             hints.write(HintRequest);
         }
-        if ui.button(tr.t("hud.new_game")).clicked() {
+        if named(ui.button(tr.t("hud.new_game")), "hud.new_game") {
             requests.write(SessionRequest::NewGame);
         }
         if plain(ui, "hud.how_to_play", "hud.how_to_play.help") {

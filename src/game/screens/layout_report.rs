@@ -5,7 +5,8 @@
 //! control's, the named ones with their names (all in window pixels), and what the files gave
 //! (the theme and language in use, the title's pictures loaded), and the position being set up
 //! in the editor and its brush.
-//! [`covered_controls`] says which controls a panel covers.
+//! [`covered_controls`] says which controls a panel covers, [`controls_off_window`] which run
+//! past the window, and [`cut_labels`] which buttons are narrower than their labels.
 
 use bevy::prelude::*;
 
@@ -31,7 +32,7 @@ use crate::game::core::screen::Screen;
 use crate::game::core::session::Session;
 use crate::game::screens::stack_labels::{stack_labels, tag_rect};
 use crate::game::screens::title::CardPictures;
-use crate::game::ui::named::take_named_controls;
+use crate::game::ui::named::take_named_controls_whole;
 
 /// A rectangle in window pixels: left, top, right, bottom.
 pub type PixelRect = [f32; 4];
@@ -80,6 +81,13 @@ pub struct Control {
     pub panel: Option<usize>,
     /// Where it takes the pointer.
     pub rect: PixelRect,
+    /// Where it is drawn whole (wider than `rect` where a window's edge or a scrolled area
+    /// cuts it).
+    #[serde(default)]
+    pub whole: PixelRect,
+    /// The width its label asks for on one line, with its padding (named buttons only).
+    #[serde(default)]
+    pub wants: Option<f32>,
 }
 
 /// What the app's files gave it: the theme and the language actually in use (a file that could
@@ -220,6 +228,39 @@ pub fn panels_off_window(report: &LayoutReport) -> Vec<usize> {
         .collect()
 }
 
+/// Controls that show (they take the pointer somewhere) but are drawn past the window's left,
+/// right or top edge (by more than half a pixel): the window cuts them, as it cut the title's
+/// Start to 5 px, and nothing scrolls sideways or above its start to reveal them. (Past the
+/// bottom edge is where a scrolled list goes on, so that edge is left to the panels' check.)
+#[must_use]
+pub fn controls_off_window(report: &LayoutReport) -> Vec<usize> {
+    let width = report.window[0];
+    report
+        .controls
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| {
+            let [left, top, right, _] = c.whole;
+            let shows = c.rect[2] - c.rect[0] >= 1.0 && c.rect[3] - c.rect[1] >= 1.0;
+            shows && (left < -0.5 || top < -0.5 || right > width + 0.5)
+        })
+        .map(|(n, _)| n)
+        .collect()
+}
+
+/// Buttons drawn narrower than their label asks (by more than a pixel): a label wrapped,
+/// truncated or squeezed out.
+#[must_use]
+pub fn cut_labels(report: &LayoutReport) -> Vec<usize> {
+    report
+        .controls
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.wants.is_some_and(|w| c.whole[2] - c.whole[0] < w - 1.0))
+        .map(|(n, _)| n)
+        .collect()
+}
+
 fn pixels(rect: egui::Rect, scale: f32) -> PixelRect {
     [
         rect.min.x * scale,
@@ -260,7 +301,7 @@ fn egui_layout(ctx: &egui::Context) -> (Vec<Panel>, Vec<Control>) {
             rect: pixels(state.rect(), scale),
         });
     }
-    let named = take_named_controls(ctx);
+    let named = take_named_controls_whole(ctx);
     let controls = ctx.viewport(|v| {
         let mut controls = Vec::new();
         for (layer, widgets) in v.this_pass.widgets.layers() {
@@ -268,14 +309,13 @@ fn egui_layout(ctx: &egui::Context) -> (Vec<Panel>, Vec<Control>) {
                 .iter()
                 .filter(|w| w.enabled && w.sense.interactive())
             {
-                let name = named
-                    .iter()
-                    .find(|(_, r)| *r == w.interact_rect)
-                    .map(|(n, _)| n.clone());
+                let named = named.iter().find(|c| c.rect == w.interact_rect);
                 controls.push(Control {
-                    name,
+                    name: named.map(|c| c.name.clone()),
                     panel: index_of.get(layer).copied(),
                     rect: pixels(w.interact_rect, scale),
+                    whole: pixels(w.rect, scale),
+                    wants: named.and_then(|c| c.wants).map(|w| w * scale),
                 });
             }
         }
@@ -467,6 +507,64 @@ mod tests {
         }
     }
 
+    fn control() -> Control {
+        Control {
+            name: None,
+            panel: None,
+            rect: [0.0; 4],
+            whole: [0.0; 4],
+            wants: None,
+        }
+    }
+
+    #[test]
+    fn a_button_cut_by_the_windows_side_runs_past_it_and_a_scrolled_one_does_not() {
+        let start = Control {
+            rect: [1019.0, 700.0, 1024.0, 740.0],
+            whole: [1019.0, 700.0, 1180.0, 740.0],
+            ..control()
+        };
+        let scrolled_away = Control {
+            rect: [0.0, 768.0, 100.0, 768.0],
+            whole: [0.0, 770.0, 100.0, 800.0],
+            ..control()
+        };
+        let half_scrolled = Control {
+            rect: [0.0, 740.0, 100.0, 756.0],
+            whole: [0.0, 740.0, 100.0, 790.0],
+            ..control()
+        };
+        let inside = Control {
+            rect: [800.0, 700.0, 1000.0, 740.0],
+            whole: [800.0, 700.0, 1000.0, 740.0],
+            ..control()
+        };
+        let report = LayoutReport {
+            window: [1024.0, 768.0],
+            controls: vec![start, scrolled_away, half_scrolled, inside],
+            ..LayoutReport::default()
+        };
+        assert_eq!(controls_off_window(&report), [0]);
+    }
+
+    #[test]
+    fn a_button_narrower_than_its_label_is_found() {
+        let button = |width: f32, wants| Control {
+            whole: [0.0, 0.0, width, 30.0],
+            wants,
+            ..control()
+        };
+        let report = LayoutReport {
+            controls: vec![
+                button(60.0, Some(90.0)),
+                button(90.0, Some(90.5)),
+                button(20.0, None),
+            ],
+            ..LayoutReport::default()
+        };
+        assert_eq!(cut_labels(&report), [0]);
+    }
+
     #[test]
     fn a_window_over_a_screens_button_covers_it_and_a_dialog_does_not() {
         let mut report = LayoutReport {
@@ -475,6 +573,7 @@ mod tests {
                 name: Some("play".into()),
                 panel: None,
                 rect: [20.0, 650.0, 200.0, 698.0],
+                ..control()
             }],
             ..LayoutReport::default()
         };
@@ -498,11 +597,13 @@ mod tests {
                     name: None,
                     panel: Some(0),
                     rect: [150.0, 150.0, 250.0, 180.0],
+                    ..control()
                 },
                 Control {
                     name: None,
                     panel: Some(1),
                     rect: [150.0, 150.0, 250.0, 180.0],
+                    ..control()
                 },
             ],
             ..LayoutReport::default()

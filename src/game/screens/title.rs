@@ -609,6 +609,8 @@ mod tests {
         screen: egui::Rect,
         choice: TitleChoice,
         seats: Seats,
+        /// What the last pass painted.
+        shapes: Vec<egui::epaint::ClippedShape>,
     }
 
     impl TitleRun {
@@ -627,6 +629,7 @@ mod tests {
                 screen: egui::Rect::from_min_size(egui::Pos2::ZERO, size),
                 choice: TitleChoice::default(),
                 seats: Seats::default(),
+                shapes: Vec::new(),
             }
         }
 
@@ -635,7 +638,7 @@ mod tests {
             &mut self,
             kiosk: Option<&Kiosk>,
             events: Vec<egui::Event>,
-        ) -> Vec<(String, egui::Rect, egui::Rect)> {
+        ) -> Vec<crate::game::ui::named::NamedControl> {
             let input = egui::RawInput {
                 screen_rect: Some(self.screen),
                 events,
@@ -661,6 +664,7 @@ mod tests {
                     });
             });
             output.textures_delta.clear();
+            self.shapes = output.shapes;
             take_named_controls_whole(&self.ctx)
         }
 
@@ -678,7 +682,7 @@ mod tests {
         language: &str,
         kiosk: Option<&Kiosk>,
         zoom: f32,
-    ) -> (egui::Rect, Vec<(String, egui::Rect, egui::Rect)>) {
+    ) -> (egui::Rect, Vec<crate::game::ui::named::NamedControl>) {
         let mut run = TitleRun::new(size, language, zoom);
         let mut named = Vec::new();
         // The zoom and the panels' sizes settle over the first passes.
@@ -702,6 +706,42 @@ mod tests {
         }
     }
 
+    /// Where the last pass painted `text` (the first of its pieces of text that says it).
+    fn painted_text(shapes: &[egui::epaint::ClippedShape], text: &str) -> Option<egui::Rect> {
+        fn find(shape: &egui::Shape, text: &str) -> Option<egui::Rect> {
+            match shape {
+                egui::Shape::Text(t) if t.galley.text() == text => {
+                    Some(t.galley.rect.translate(t.pos.to_vec2()))
+                }
+                egui::Shape::Vec(shapes) => shapes.iter().find_map(|s| find(s, text)),
+                _ => None,
+            }
+        }
+        shapes.iter().find_map(|s| find(&s.shape, text))
+    }
+
+    /// Start's label stands in the middle of its button, across and up and down (issue 96,
+    /// item 10: it sat high), in both languages.
+    #[test]
+    fn starts_label_is_centred_in_its_button() {
+        for language in ["en", "de"] {
+            let mut run = TitleRun::new(egui::vec2(1280.0, 720.0), language, 1.0);
+            let mut named = Vec::new();
+            for _ in 0..4 {
+                named = run.pass(None, Vec::new());
+            }
+            let button = named.iter().find(|c| c.name == "start").unwrap().whole;
+            let text = run.tr.t("hud.start");
+            let label = painted_text(&run.shapes, text)
+                .unwrap_or_else(|| panic!("{language}: {text:?} was not painted"));
+            let off = label.center() - button.center();
+            assert!(
+                off.x.abs() <= 1.5 && off.y.abs() <= 1.5,
+                "{language}: the label at {label:?} is {off:?} off the middle of {button:?}"
+            );
+        }
+    }
+
     /// The keyboard reaches Start within a few Tabs (the chosen game's box comes first), and
     /// Shift+Tab retraces the way Tab came.
     #[test]
@@ -711,7 +751,7 @@ mod tests {
         for _ in 0..4 {
             named = run.pass(None, Vec::new());
         }
-        let start = named.iter().find(|(n, _, _)| n == "start").unwrap().2;
+        let start = named.iter().find(|c| c.name == "start").unwrap().whole;
         let mut way = Vec::new();
         for _ in 0..12 {
             run.pass(None, vec![tab(false)]);
@@ -763,15 +803,18 @@ mod tests {
                     let (window, controls) =
                         title_controls(egui::vec2(w, h) / zoom, language, kiosk, zoom);
                     let case = format!("{w}x{h} {language} kiosk {}", kiosk.is_some());
-                    let start = controls.iter().find(|(n, _, _)| n == "start");
-                    let (_, _, start) = start.unwrap_or_else(|| panic!("no Start at {case}"));
+                    let start = controls.iter().find(|c| c.name == "start");
+                    let start = start.unwrap_or_else(|| panic!("no Start at {case}")).whole;
                     assert!(
-                        window.contains_rect(*start),
+                        window.contains_rect(start),
                         "Start at {start:?} in {window:?}, {case}"
                     );
                     assert!(start.width() >= 150.0, "Start is {start:?}, {case}");
-                    let chooses = controls.iter().filter(|(n, _, _)| n.starts_with("choose"));
-                    for (name, _, rect) in chooses {
+                    let chooses = controls.iter().filter(|c| c.name.starts_with("choose"));
+                    for crate::game::ui::named::NamedControl {
+                        name, whole: rect, ..
+                    } in chooses
+                    {
                         assert!(
                             rect.min.x >= window.min.x && rect.max.x <= window.max.x,
                             "{name} at {rect:?} runs past {window:?}, {case}"
