@@ -1,8 +1,8 @@
 //! The main world's systems run one after another on the thread that updates the app, not on
 //! Bevy's thread pool. The game's systems are many and small: handing each to a pool thread
 //! and waiting for it cost more than running them, and most of all when the pool's threads
-//! share the cores with a software renderer or the computer's search (BENCHMARKS.md, "the main
-//! world"). The render world keeps its own threads, and a system may still spread a large query
+//! share the cores with a software renderer or the computer's search (BENCHMARKS.md, "Software
+//! rendering" and "GPU"). The render world keeps its own threads, and a system may still spread a large query
 //! over the pool. For the same reason Bevy's tracking of which transform trees changed, which
 //! runs on the pool, is off: the room's trees are shallow, and propagating them all costs less.
 

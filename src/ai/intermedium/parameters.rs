@@ -34,8 +34,7 @@ pub const CAPTURE_NEXT_TURN: f32 = 0.05;
 /// What the evaluation adds for a side with a stack that sows round the enemy City's ring and would
 /// take the City with one or two stones more ([`Intermedium::takes_city_once_fed`]): a turn that
 /// feeds it sets the City up. In the records of 80 games at 200 ms the side facing one lost by the
-/// City in 1,074 of 1,249 positions, and an open City is worth 0.6 (BENCHMARKS.md at e378057, "A
-/// stack one feed short of the City").
+/// City in 1,074 of 1,249 positions, and an open City is worth 0.6 (measured at e378057).
 pub const ONCE_FED: f32 = 0.5;
 
 /// The most moves of the side to move for which Intermedium's search looks for a City set up
@@ -64,6 +63,5 @@ pub const SHORT: u8 = 6;
 /// The tallest stack whose turns the search walks for a set-up because it can sow round the enemy
 /// City's ring by itself (`Intermedium::closes_ring`). A stack of eleven sows along up to 236,196
 /// paths, of which only those that can still close the ring are walked: searches over positions
-/// from real games took about 5 % longer with it (BENCHMARKS.md at fb390cd, "A stack that sows
-/// round the ring").
+/// from real games took about 5 % longer with it (measured at fb390cd).
 pub const CLOSER: u8 = 11;

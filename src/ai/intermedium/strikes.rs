@@ -285,8 +285,7 @@ impl Intermedium {
     /// ones that take the City if any, else the ones that capture. Exact for the last step; before
     /// it, a path that drops a stone on its own final cell first is not ruled out. A City that the
     /// sowing would close itself is not looked for here: that walk for every decision of every
-    /// playout took 40% of Intermedium's search speed (BENCHMARKS.md at 80aeeba, "Intermedium's
-    /// City").
+    /// playout took 40% of Intermedium's search speed (measured at 80aeeba).
     pub fn striking_decisions(&self, legal: &ActionList, out: &mut ActionList) {
         let p = self.to_move;
         let strikes = Intermedium::strike_cells(p, self.filled, self.single & COLOUR[p]);

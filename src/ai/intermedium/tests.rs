@@ -28,8 +28,8 @@ fn moves_at_most_bounds_the_moves_and_is_reached_where_no_path_leaves_the_board(
 }
 
 /// From a `match --records` game: Black holds no cell around White's City, but its eleven stones on
-/// c2 may sow round the ring by themselves once a turn feeds them (BENCHMARKS.md at da0c847, "A
-/// City sown by one tall stack"). Black to move after White kept nine stones on f8.
+/// c2 may sow round the ring by themselves once a turn feeds them. Black to move after White kept
+/// nine stones on f8.
 const ELEVEN_ON_C2: &str = "intermedium 5,w2,1/w4,1,w5,1,w,1,w6/1,w,1,w,1,w9,1/w4,1,w,1,w2,1,w3/3,w,1,w,1/1,b2,1,b,w,2/b6,4,w,1/1,b3,4,w/b,1,b11,1,b,1,b5/1,b4,1,b3,1,b,1 b 16";
 
 #[test]

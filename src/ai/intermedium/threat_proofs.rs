@@ -10,7 +10,7 @@ use crate::rules::{Action, Game, Intermedium, Player};
 impl ThreatProofs<Intermedium> for IntermediumEval {
     /// The City walk is exact ([`Intermedium::open_strikes`]): a City the side to move can
     /// take is a won game, which lets the search prove every turn that leaves the enemy one
-    /// lost and find the few that do not (BENCHMARKS.md at 80aeeba, "Intermedium's City").
+    /// lost and find the few that do not (measured at 80aeeba).
     fn wins_at_once(&self, p: &Intermedium) -> bool {
         !p.in_turn() && p.open_strikes(p.to_move()).city
     }
@@ -31,14 +31,12 @@ impl ThreatProofs<Intermedium> for IntermediumEval {
     /// of an empty cell of that ring as it has stones ([`Intermedium::near_empty_ring`]), and whose
     /// moves are few enough to walk (tall stacks sow along thousands of paths): set-ups are rare
     /// elsewhere, and the walk costs the search about a fifth of its speed in the middle game even
-    /// so (BENCHMARKS.md at 00c7d51, "A City set up two turns ahead"; at 2846823, "A plan proven
-    /// once, tried everywhere" for the stacks near the ring). Or a side with a sower, a tall stack
-    /// that may sow round the ring by itself once a turn feeds it: then the turns of its stacks of
-    /// up to [`SHORT`] stones, and its sowers' own sowings that can end on the ring, are walked
-    /// when all of them are too many (BENCHMARKS.md at da0c847, "A City sown by one tall stack"; at
-    /// e10d18e, "A sower's own turn onto the ring"). Or a side with a stack that can sow round the
-    /// whole ring now ([`Intermedium::may_close_ring`]; BENCHMARKS.md at fb390cd, "A stack that
-    /// sows round the ring"). Or a side ahead in an endgame that may set the City up from afar
+    /// so (measured at 00c7d51, and at 2846823 for the stacks near the ring). Or a side with a
+    /// sower, a tall stack that may sow round the ring by itself once a turn feeds it: then the
+    /// turns of its stacks of up to [`SHORT`] stones, and its sowers' own sowings that can end on
+    /// the ring, are walked when all of them are too many (measured at da0c847 and e10d18e). Or a
+    /// side with a stack that can sow round the whole ring now ([`Intermedium::may_close_ring`];
+    /// measured at fb390cd). Or a side ahead in an endgame that may set the City up from afar
     /// ([`may_set_up_from_afar`]).
     fn may_set_up(&self, p: &Intermedium) -> bool {
         let mover = p.to_move();
@@ -55,8 +53,7 @@ impl ThreatProofs<Intermedium> for IntermediumEval {
 
     /// Only a turn that opens the City can set it up, and whether it does is worked out from the
     /// stacks it changed ([`Intermedium::opens_city`]): walking every stack of every end took three
-    /// quarters of the search's time in cramped positions (BENCHMARKS.md at f3edf31, "The set-up
-    /// walk judges what a turn changed").
+    /// quarters of the search's time in cramped positions (measured at f3edf31).
     fn set_up_end(&self, p: &Intermedium, end: &Intermedium) -> bool {
         p.opens_city(end, p.to_move())
     }
@@ -67,8 +64,8 @@ impl ThreatProofs<Intermedium> for IntermediumEval {
     /// stack of [`SOWER`] to [`CLOSER`] stones whose sowing can end on the ring
     /// ([`Intermedium::sows_onto_ring`]): a sower's own turn that lands on the ring, as White's c9
     /// sowing to e1 did in six of 32 seeds of the search test of a City set up a turn ahead
-    /// (BENCHMARKS.md at e10d18e, "A sower's own turn onto the ring"). Every turn where the side
-    /// holds part of the ring, or may set the City up from afar.
+    /// (measured at e10d18e). Every turn where the side holds part of the ring, or may set the City
+    /// up from afar.
     fn set_up_turn(&self, p: &Intermedium, first: Action) -> bool {
         let mover = p.to_move();
         let few = p.moves_at_most(mover) <= SET_UP_WALK_MOVES;
@@ -98,9 +95,9 @@ impl ThreatProofs<Intermedium> for IntermediumEval {
 
     /// An enemy that holds two cells or more around the City of the side to move, where both sides'
     /// moves are few enough to walk: the side to move can only capture, so the enemy's hold on the
-    /// ring does not grow before its turn (BENCHMARKS.md at 55075f3, "A City set up three turns
-    /// ahead"). Or an enemy ahead in an endgame that may set the City up from afar
-    /// ([`may_set_up_from_afar`]), where the side to move has few moves too.
+    /// ring does not grow before its turn (measured at 55075f3). Or an enemy ahead in an endgame
+    /// that may set the City up from afar ([`may_set_up_from_afar`]), where the side to move has
+    /// few moves too.
     fn may_be_set_up(&self, p: &Intermedium) -> bool {
         let (mover, enemy) = (p.to_move(), !p.to_move());
         let ours = p.moves_at_most(mover);
@@ -117,7 +114,7 @@ impl ThreatProofs<Intermedium> for IntermediumEval {
 /// ([`Intermedium::near_empty_ring`]): then Intermedium's search looks for a City that it sets up
 /// two or three turns ahead wherever the ring stands, as it does for a side that holds part of
 /// the ring. A side far ahead may gather its stones round the ring from afar; the walks cost a
-/// search that is behind, not the one ahead (BENCHMARKS.md at 3b37690, "A City set up from afar").
+/// search that is behind, not the one ahead (measured at 3b37690).
 fn may_set_up_from_afar(p: &Intermedium, attacker: Player) -> bool {
     p.moves_at_most(attacker) <= ENDGAME_MOVES
         && p.captured_by(attacker) > p.captured_by(!attacker)

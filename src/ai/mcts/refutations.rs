@@ -1,8 +1,8 @@
 //! Refutations: the opponent's turns that proved a win set up three turns ahead somewhere in
 //! the tree, tried again wherever the opponent moves. The same plan usually works whatever the
 //! side searching did before, and the tree would otherwise have to come upon it again below
-//! every one of that side's turns, among hundreds of answers (BENCHMARKS.md at 2846823, "A plan
-//! proven once, tried everywhere", for Intermedium's City).
+//! every one of that side's turns, among hundreds of answers (measured at 2846823, for
+//! Intermedium's City).
 
 use crate::rules::{Game, TurnActions, replay_turn};
 

@@ -108,7 +108,7 @@ impl GraphicsLevel {
 
     /// How many facets a stone's rim has. Low draws a quarter of the pixels: a stone there is
     /// about 30 pixels across, and each facet is drawn in the depth, shadow and main passes
-    /// (BENCHMARKS.md, "Low on a software renderer").
+    /// (BENCHMARKS.md, "Software rendering").
     #[must_use]
     pub fn stone_segments(self) -> usize {
         match self {
@@ -163,7 +163,8 @@ impl Default for AutoCeiling {
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AdapterLevel(pub GraphicsLevel);
 
-/// Low's render scale (see BENCHMARKS.md at 452f82a, "Rendering").
+/// Low's render scale: the scene is drawn at half the window's width and height, a quarter of
+/// its pixels, and scaled up.
 const LOW_RENDER_SCALE: f32 = 0.5;
 
 pub(super) fn plugin(app: &mut App) {
@@ -253,7 +254,7 @@ fn dress_camera(
         match *level {
             GraphicsLevel::Low => {
                 // Depth first: each pixel then pays for lighting once, not for every surface
-                // drawn over it (BENCHMARKS.md, "Low on a software renderer").
+                // drawn over it (BENCHMARKS.md, "Software rendering").
                 c.insert((Msaa::Off, ShadowFilteringMethod::Hardware2x2, DepthPrepass));
             }
             GraphicsLevel::Medium => {
@@ -309,7 +310,7 @@ fn focus_on_the_board(
 
 /// The desk lamp's fill light shines at Medium and High. At Low the room's light is painted and
 /// the lamp's share of the board's and stones' brightness is under 1 %, while a software
-/// renderer pays for each light in every pixel (BENCHMARKS.md, "Low on a software renderer").
+/// renderer pays for each light in every pixel (BENCHMARKS.md, "Software rendering").
 fn light_the_lamp(level: Res<GraphicsLevel>, mut lamps: Query<&mut Visibility, With<LampLight>>) {
     let shown = if *level == GraphicsLevel::Low {
         Visibility::Hidden

@@ -24,8 +24,7 @@ pub struct CashInHandOptions {
 }
 
 /// The no-progress draw's default: longer than every capture-free stretch of the decisive games
-/// between the computer's levels measured (BENCHMARKS.md at 261736b, "Cash In Hand's no-progress
-/// draw").
+/// between the computer's levels (measured at 261736b).
 pub const DEFAULT_NO_CAPTURE_TURNS: u32 = 300;
 
 impl Default for CashInHandOptions {

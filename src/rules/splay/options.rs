@@ -23,7 +23,7 @@ pub struct SplayOptions {
 }
 
 /// The no-progress draw's default: longer than every capture-free stretch of the decisive games
-/// between the computer's levels measured (BENCHMARKS.md at 80aeeba, "Splay's no-progress draw").
+/// between the computer's levels (measured at 80aeeba).
 pub const DEFAULT_NO_CAPTURE_TURNS: u32 = 300;
 
 impl Default for SplayOptions {
