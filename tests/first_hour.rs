@@ -5,7 +5,7 @@
 //! kiosk's game shows no desktop controls.
 
 use bevy::prelude::*;
-use stackyard::app::{AppOptions, build};
+use stackyard::app::{AppOptions, RunMode, build};
 use stackyard::game::board::camera::Orbit;
 use stackyard::game::board::fly_in::FlyIn;
 use stackyard::game::board::layout::cell_centre;
@@ -31,7 +31,7 @@ fn headless(name: &str, profile: Option<&str>) -> Headless {
         std::process::id()
     ));
     let mut options = AppOptions {
-        headless: true,
+        run: RunMode::Headless,
         data_dir: Some(dir.join("data")),
         config_dir: Some(dir.join("config")),
         ..AppOptions::default()

@@ -16,7 +16,7 @@ use bevy::pbr::ScreenSpaceAmbientOcclusion;
 use bevy::post_process::effect_stack::Vignette;
 use bevy::prelude::*;
 use stackyard::app::bare_scene::{Target, copy_scene};
-use stackyard::app::{AppOptions, build};
+use stackyard::app::{AppOptions, RunMode, build};
 use stackyard::files::settings::Quality;
 use stackyard::game::board::furnishings::RoomPiece;
 use stackyard::game::core::preferences::AnimationSpeed;
@@ -27,7 +27,7 @@ fn game_at(quality: Quality) -> App {
         std::process::id()
     ));
     let mut app = build(AppOptions {
-        headless: true,
+        run: RunMode::Headless,
         quality: Some(quality),
         data_dir: Some(dir.join("data")),
         config_dir: Some(dir.join("config")),

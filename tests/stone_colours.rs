@@ -8,7 +8,7 @@
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use stackyard::app::{AppOptions, build, offscreen};
+use stackyard::app::{AppOptions, RunMode, build, offscreen};
 use stackyard::files::settings::Quality;
 use stackyard::game::board::camera::Orbit;
 use stackyard::game::board::framing::pixel_of;
@@ -92,7 +92,7 @@ fn app_at(quality: Quality) -> App {
     let dir = scratch(quality);
     let position = AnyGame::from_setup_with(&Setup::parse(START).unwrap(), []).unwrap();
     let mut app = build(AppOptions {
-        offscreen: Some(SIZE),
+        run: RunMode::Offscreen(SIZE),
         position,
         data_dir: Some(dir.join("data")),
         config_dir: Some(dir.join("config")),

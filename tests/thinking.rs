@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 use stackyard::ai::Level;
-use stackyard::app::{AppOptions, build};
+use stackyard::app::{AppOptions, RunMode, build};
 use stackyard::game::board::thinking::ThoughtGlow;
 use stackyard::game::core::preferences::ViewSettings;
 use stackyard::game::core::seats::{Seat, Seats};
@@ -14,7 +14,7 @@ use stackyard::game::core::view::BoardView;
 fn app() -> App {
     let dir = std::env::temp_dir().join(format!("stackyard-thinking-{}", std::process::id()));
     let mut app = build(AppOptions {
-        headless: true,
+        run: RunMode::Headless,
         data_dir: Some(dir.join("data")),
         config_dir: Some(dir.join("config")),
         ..AppOptions::default()

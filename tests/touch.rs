@@ -8,7 +8,7 @@
 use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowEvent};
-use stackyard::app::{AppOptions, build};
+use stackyard::app::{AppOptions, RunMode, build};
 use stackyard::game::board::camera::Orbit;
 use stackyard::game::board::fly_in::FlyIn;
 use stackyard::game::board::framing::FramingGoal;
@@ -20,7 +20,7 @@ use stackyard::rules::{Action, Cell, Game};
 fn app() -> App {
     let dir = std::env::temp_dir().join(format!("stackyard-touch-{}", std::process::id()));
     let mut app = build(AppOptions {
-        headless: true,
+        run: RunMode::Headless,
         data_dir: Some(dir.join("data")),
         config_dir: Some(dir.join("config")),
         ..AppOptions::default()

@@ -300,7 +300,7 @@ pub fn show_in_a_window(
         .map_err(|e| format!("{}: {e}", path.display()))?;
     let scratch = std::env::temp_dir().join(format!("stackyard-bare-{}", std::process::id()));
     let mut game = super::build(super::AppOptions {
-        headless: true,
+        run: super::RunMode::Headless,
         quality: Some(quality),
         position: splay.start.clone(),
         loaded: Some(splay),

@@ -212,7 +212,7 @@ pub fn run(request: &FramesRequest) -> Result<Vec<String>, String> {
     let records = recorded_games()?;
     let scratch = std::env::temp_dir().join(format!("stackyard-bench-{}", std::process::id()));
     let mut app = super::build(AppOptions {
-        offscreen: Some(request.size),
+        run: super::RunMode::Offscreen(request.size),
         data_dir: Some(scratch.join("data")),
         config_dir: Some(scratch.join("config")),
         position: records[0].start.clone(),

@@ -88,7 +88,7 @@ pub fn run(
     let game = &request.game;
     let scratch = std::env::temp_dir().join(format!("stackyard-gif-{}", std::process::id()));
     let mut app = super::build(AppOptions {
-        offscreen: Some(request.size),
+        run: super::RunMode::Offscreen(request.size),
         data_dir: Some(scratch.join("data")),
         config_dir: Some(scratch.join("config")),
         position: game.start.clone(),

@@ -13,6 +13,7 @@ mod opening;
 mod pipelines;
 pub mod render_errors;
 mod screenshot;
+pub mod test_hooks;
 
 use std::path::PathBuf;
 
@@ -23,6 +24,49 @@ use crate::game::{self, core::session::Session};
 
 use crate::rules::{AnyGame, Game, Turn};
 pub use opening::OpeningScreen;
+pub use test_hooks::TestHooks;
+
+/// How the app runs: in a window, or for a test, a picture or a measure.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub enum RunMode {
+    /// A window on the screen, as a player has it.
+    #[default]
+    Window,
+    /// No real window and no GPU: the window is only Bevy's component, and the caller drives
+    /// frames with `App::update` (tests of the input pipeline).
+    Headless,
+    /// No window, but a real renderer: the 3D view is drawn into its canvas at this size and
+    /// the caller drives frames with `App::update` (`bench-frames`, `gif`).
+    Offscreen(UVec2),
+    /// A window; once the scene is ready, save a PNG of it here and exit (`--screenshot`).
+    Screenshot(PathBuf),
+    /// A window; print the layout once it has settled, then go to each stop of the tour in
+    /// turn, and exit (the hidden `--layout-only` and `--layout-tour`, for the panel tests).
+    LayoutReport(Vec<layout_tour::TourStop>),
+}
+
+impl RunMode {
+    /// The off-screen canvas's size, when there is one.
+    #[must_use]
+    pub fn offscreen(&self) -> Option<UVec2> {
+        match self {
+            RunMode::Offscreen(size) => Some(*size),
+            _ => None,
+        }
+    }
+
+    /// Whether the run takes a picture or reports a layout and ends by itself.
+    #[must_use]
+    pub fn reads_the_screen(&self) -> bool {
+        matches!(self, RunMode::Screenshot(_) | RunMode::LayoutReport(_))
+    }
+
+    /// Whether the run has a real window on a screen.
+    #[must_use]
+    pub fn on_a_screen(&self) -> bool {
+        !matches!(self, RunMode::Headless | RunMode::Offscreen(_))
+    }
+}
 
 /// What the app opens with.
 #[derive(Debug, Clone)]
@@ -36,8 +80,6 @@ pub struct AppOptions {
     pub loaded: Option<crate::files::save::LoadedGame>,
     /// The screen to open on (how to play shows the position's game).
     pub screen: game::core::screen::Screen,
-    /// Render once the scene is ready, save a PNG here and exit.
-    pub screenshot: Option<PathBuf>,
     /// The folder for saves and the autosave (the platform's data folder if `None`).
     pub data_dir: Option<PathBuf>,
     /// Resume the autosaved game if the last run crashed (when no game was asked for).
@@ -60,40 +102,17 @@ pub struct AppOptions {
     pub idle_prompt: bool,
     /// Open the staff's Statistics page at once (exhibition mode, `--screen statistics`).
     pub statistics_open: bool,
-    /// Print the layout whenever it changes (`--print-layout`).
-    pub print_layout: bool,
-    /// Print the layout once the screen is ready, then exit without a picture (the hidden
-    /// `--layout-only`, for the panel tests).
-    pub layout_only: bool,
-    /// With `layout_only`: the games whose screens follow, one after another, each in its
-    /// language where one is named.
-    pub layout_tour: Vec<layout_tour::TourStop>,
-    /// Attract mode's camera held this share of the way through its walk of the room (the
-    /// hidden `--room-view`, for screenshots).
-    pub room_view: Option<f32>,
-    /// Panic this many seconds after the start (the hidden `--panic-after`, for the test of
-    /// the kiosk's recovery).
-    pub panic_after: Option<f32>,
-    /// Stop the frame loop this many seconds after the start, as a hang would (the hidden
-    /// `--freeze-after`, for the test of the kiosk's watchdog).
-    pub freeze_after: Option<f32>,
     /// The window's size (`--window-size`; 1280x720 if none).
     pub window_size: Option<UVec2>,
+    /// How it runs.
+    pub run: RunMode,
+    /// Print the layout whenever it changes (`--print-layout`).
+    pub print_layout: bool,
     /// The main world's systems run on Bevy's thread pool, as Bevy's default is, instead of one
     /// after another on the app's thread (`bench-frames --thread-pool`, to compare).
     pub thread_pool: bool,
-    /// Destroy the graphics device this many seconds after the start (the hidden
-    /// `--lose-device-after`, for the test of the recovery).
-    pub lose_device_after: Option<f32>,
-    /// Auto takes the adapter for one it would give this level (the hidden `--adapter-level`,
-    /// for the test of its step down on a software renderer).
-    pub adapter_level: Option<crate::files::settings::Quality>,
-    /// No real window and no GPU: the window is only Bevy's component, and the caller drives
-    /// frames with `App::update` (tests of the input pipeline).
-    pub headless: bool,
-    /// No window, but a real renderer: the 3D view is drawn into its canvas at this size and the
-    /// caller drives frames with `App::update` (`bench-frames`).
-    pub offscreen: Option<UVec2>,
+    /// The hidden options' hooks for tests.
+    pub hooks: TestHooks,
 }
 
 impl AppOptions {
@@ -157,11 +176,8 @@ pub fn build(options: AppOptions) -> App {
     let screen = opening_screen(&mut app, &options, &folder, &settings_language);
     app.insert_state(screen);
     insert_run_markers(&mut app, &options);
-    add_test_hooks(&mut app, &options);
-    if let Some(path) = options.screenshot {
-        app.insert_resource(game::core::preferences::AnimationSpeed::Off);
-        screenshot::add(&mut app, path);
-    }
+    app.add_plugins(options.hooks.clone());
+    add_run_mode(&mut app, &options.run);
     if !options.thread_pool {
         app.add_plugins(one_thread::OneThread);
     }
@@ -199,7 +215,7 @@ fn opening_screen(
         if options.statistics_open {
             app.insert_state(game::exhibition::staff::StaffMenu::Statistics);
         }
-        if options.screenshot.is_none() {
+        if !taking_a_picture(options) {
             lock_kiosk(app, folder);
             app.insert_resource(game::exhibition::visits::VisitLog::in_folder(
                 folder.to_owned(),
@@ -209,7 +225,7 @@ fn opening_screen(
             ));
         }
         options.screen
-    } else if options.screenshot.is_none() {
+    } else if !taking_a_picture(options) {
         autosave(app, options, folder, settings_language)
     } else {
         options.screen
@@ -227,69 +243,51 @@ fn opening_screen(
     screen
 }
 
+/// Whether the run takes a picture with `--screenshot` (it keeps nothing on disk).
+fn taking_a_picture(options: &AppOptions) -> bool {
+    matches!(options.run, RunMode::Screenshot(_))
+}
+
+/// What the run mode adds: the picture taken and the exit once the scene is ready, or the
+/// layout printed, the tour made and the exit.
+fn add_run_mode(app: &mut App, run: &RunMode) {
+    match run {
+        RunMode::Screenshot(path) => {
+            app.insert_resource(game::core::preferences::AnimationSpeed::Off);
+            screenshot::add(app, path.clone());
+        }
+        RunMode::LayoutReport(tour) => {
+            app.insert_resource(game::core::preferences::AnimationSpeed::Off)
+                .insert_resource(game::board::canvas::Sketch);
+            screenshot::add_layout_exit(app, tour.clone());
+        }
+        RunMode::Window | RunMode::Headless | RunMode::Offscreen(_) => {}
+    }
+}
+
 /// The markers the run mode sets: Auto's watch on frames and its remembered steps, drawing on
 /// change, the off-screen pictures' framing and pipeline report, the printed layout.
 fn insert_run_markers(app: &mut App, options: &AppOptions) {
-    let reads_frames = options.screenshot.is_some() || options.layout_only;
-    let watched = options.offscreen.is_none() && !options.headless && !reads_frames;
+    let run = &options.run;
+    let watched = run.on_a_screen() && !run.reads_the_screen();
     if watched {
         // Auto steps down a level when frames cannot keep up with the screen.
         app.insert_resource(game::screens::keeping_up::KeepUp);
     }
-    if options.offscreen.is_some() {
+    if run.offscreen().is_some() {
         // The pictures hold the board without the panels: it is framed in the whole of them.
         app.insert_resource(game::screens::free_area::BoardOnly);
         pipelines::report(app);
     }
-    if options.offscreen.is_none() && !options.headless {
+    if run.on_a_screen() {
         // Auto's steps down are kept per screen in the data folder.
         app.insert_resource(game::screens::remembered_steps::RemembersSteps);
     }
     if options.profile.is_none() && watched {
         app.insert_resource(game::screens::pacing::DrawOnChange);
     }
-    if options.print_layout || options.layout_only {
+    if options.print_layout || matches!(run, RunMode::LayoutReport(_)) {
         app.insert_resource(game::screens::layout_report::PrintLayout);
-    }
-    if options.layout_only {
-        app.insert_resource(game::core::preferences::AnimationSpeed::Off)
-            .insert_resource(game::board::canvas::Sketch);
-        screenshot::add_layout_exit(app, options.layout_tour.clone());
-    }
-}
-
-/// The hidden options' hooks for tests and pictures: attract's walk held, the adapter's level,
-/// a lost device, a panic or a frozen frame loop after some seconds.
-fn add_test_hooks(app: &mut App, options: &AppOptions) {
-    if let Some(share) = options.room_view {
-        app.insert_resource(game::board::room_tour::HeldTour(share));
-    }
-    if let Some(level) = options
-        .adapter_level
-        .and_then(game::board::quality::GraphicsLevel::named)
-    {
-        app.insert_resource(game::board::quality::AdapterLevel(level));
-    }
-    if let Some(secs) = options.lose_device_after {
-        render_errors::lose_the_device_after(app, secs);
-    }
-    if let Some(secs) = options.panic_after {
-        app.add_systems(Update, move |time: Res<Time<Real>>| {
-            assert!(
-                time.elapsed_secs() < secs,
-                "--panic-after {secs}: the panic the recovery test asked for"
-            );
-        });
-    }
-    if let Some(secs) = options.freeze_after {
-        app.add_systems(Update, move |time: Res<Time<Real>>| {
-            if time.elapsed_secs() >= secs {
-                error!("--freeze-after {secs}: the frame loop stops, as the watchdog test asked");
-                loop {
-                    std::thread::sleep(std::time::Duration::from_secs(60));
-                }
-            }
-        });
     }
 }
 
@@ -302,7 +300,8 @@ fn bevy_plugins(
     let mut window = Window {
         title: "Stackyard".into(),
         resolution: options
-            .offscreen
+            .run
+            .offscreen()
             .or(options.window_size)
             .map_or(WindowResolution::new(1280, 720), |size| {
                 WindowResolution::new(size.x, size.y)
@@ -310,7 +309,7 @@ fn bevy_plugins(
         mode: game::screens::view_settings::bevy_window_mode(window_mode),
         ..default()
     };
-    let kiosk = options.profile.is_some() && options.screenshot.is_none();
+    let kiosk = options.profile.is_some() && !taking_a_picture(options);
     if kiosk {
         game::exhibition::window::open_borderless(&mut window);
     }
@@ -324,7 +323,7 @@ fn bevy_plugins(
             file_path: asset_dir(),
             ..default()
         });
-    if options.offscreen.is_some() {
+    if options.run.offscreen().is_some() {
         // Without a window egui warns of it every frame; the measures go to standard output.
         plugins
             .disable::<bevy::winit::WinitPlugin>()
@@ -332,7 +331,7 @@ fn bevy_plugins(
                 filter: format!("{},bevy_egui=error", bevy::log::DEFAULT_FILTER),
                 ..default()
             })
-    } else if options.headless {
+    } else if options.run == RunMode::Headless {
         plugins
             .disable::<bevy::winit::WinitPlugin>()
             .set(bevy::render::RenderPlugin {
@@ -447,7 +446,7 @@ fn exhibition_mode(app: &mut App, profile: crate::files::profile::Profile, idle_
 /// notice), or the defaults in screenshot mode unless a config folder was named; `--theme`, `--language` and `--quality` win.
 fn open_settings(options: &AppOptions) -> game::core::preferences::SettingsFile {
     use crate::files::settings::{SETTINGS_FILE, open_or_recover};
-    let screenshot = options.screenshot.is_some();
+    let screenshot = taking_a_picture(options);
     // A kiosk keeps no settings: its profile says how it looks.
     let folder = match (&options.config_dir, screenshot || options.profile.is_some()) {
         (Some(dir), _) => Some(dir.clone()),
@@ -522,7 +521,6 @@ impl Default for AppOptions {
             language: None,
             quality: None,
             screen: game::core::screen::Screen::Game,
-            screenshot: None,
             data_dir: None,
             resume_after_crash: false,
             config_dir: None,
@@ -532,17 +530,10 @@ impl Default for AppOptions {
             idle_prompt: false,
             statistics_open: false,
             print_layout: false,
-            layout_only: false,
-            layout_tour: Vec::new(),
-            room_view: None,
-            panic_after: None,
-            freeze_after: None,
             window_size: None,
             thread_pool: false,
-            lose_device_after: None,
-            adapter_level: None,
-            headless: false,
-            offscreen: None,
+            run: RunMode::Window,
+            hooks: TestHooks::default(),
         }
     }
 }

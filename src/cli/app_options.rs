@@ -74,8 +74,6 @@ pub fn app_options(
         partial,
         loaded,
         screen,
-        screenshot: None,
-        data_dir: None,
         resume_after_crash: !asked,
         settings_open,
         ..AppOptions::default()
@@ -117,7 +115,7 @@ mod tests {
         assert_eq!(options.position, start);
         assert!(!options.resume_after_crash, "a game asked for wins");
 
-        options.headless = true;
+        options.run = crate::app::RunMode::Headless;
         options.data_dir = Some(dir.join("data"));
         options.config_dir = Some(dir.join("config"));
         let app = crate::app::build(options);

@@ -7,7 +7,7 @@ use std::io::Write;
 use super::AppArgs;
 use super::app_options::app_options;
 use super::referee::Failure;
-use crate::app::{AppOptions, OpeningScreen};
+use crate::app::{AppOptions, OpeningScreen, RunMode, TestHooks};
 use crate::files::{assets, i18n, profile::Profile, settings};
 
 /// Runs the app as `app` asks; returns the exit status.
@@ -47,31 +47,9 @@ fn checked_options(app: &AppArgs) -> Result<AppOptions, Failure> {
         code: 1,
         message: why.to_string(),
     })?;
-    options.screenshot = app
-        .screenshot
-        .clone()
-        .or_else(|| app.icons.as_deref().map(crate::app::icon::render_path));
+    options.run = run_mode(app)?;
     options.print_layout = app.print_layout;
-    options.layout_only = app.layout_only;
-    options.layout_tour = app
-        .layout_tour
-        .iter()
-        .map(|step| {
-            step.parse()
-                .map_err(|e| Failure::usage(format!("--layout-tour {step}: {e}")))
-        })
-        .collect::<Result<_, _>>()?;
-    options.room_view = app
-        .room_view
-        .map(|share| {
-            (0.0..=1.0)
-                .contains(&share)
-                .then_some(share)
-                .ok_or_else(|| Failure::usage(format!("--room-view {share}: a share from 0 to 1")))
-        })
-        .transpose()?;
-    options.panic_after = app.panic_after;
-    options.freeze_after = app.freeze_after;
+    options.hooks = test_hooks(app)?;
     options.window_size = app
         .window_size
         .as_deref()
@@ -80,8 +58,48 @@ fn checked_options(app: &AppArgs) -> Result<AppOptions, Failure> {
                 .map_err(|f| Failure::usage(f.message.replace("--size", "--window-size")))
         })
         .transpose()?;
-    options.lose_device_after = app.lose_device_after;
-    options.adapter_level = app
+    options.data_dir.clone_from(&app.data_dir);
+    options.config_dir.clone_from(&app.config_dir);
+    use_look(app, assets, &mut options)?;
+    Ok(options)
+}
+
+/// How the app runs: a picture taken (`--screenshot`, or `--icons`' picture), a layout reported
+/// along a tour (the hidden `--layout-only`), or a window.
+fn run_mode(app: &AppArgs) -> Result<RunMode, Failure> {
+    let picture = app
+        .screenshot
+        .clone()
+        .or_else(|| app.icons.as_deref().map(crate::app::icon::render_path));
+    if let Some(path) = picture {
+        return Ok(RunMode::Screenshot(path));
+    }
+    if !app.layout_only {
+        return Ok(RunMode::Window);
+    }
+    let tour = app
+        .layout_tour
+        .iter()
+        .map(|step| {
+            step.parse()
+                .map_err(|e| Failure::usage(format!("--layout-tour {step}: {e}")))
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(RunMode::LayoutReport(tour))
+}
+
+/// The hidden options' hooks, checked.
+fn test_hooks(app: &AppArgs) -> Result<TestHooks, Failure> {
+    let room_view = app
+        .room_view
+        .map(|share| {
+            (0.0..=1.0)
+                .contains(&share)
+                .then_some(share)
+                .ok_or_else(|| Failure::usage(format!("--room-view {share}: a share from 0 to 1")))
+        })
+        .transpose()?;
+    let adapter_level = app
         .adapter_level
         .as_deref()
         .map(|name| {
@@ -93,10 +111,13 @@ fn checked_options(app: &AppArgs) -> Result<AppOptions, Failure> {
                 })
         })
         .transpose()?;
-    options.data_dir.clone_from(&app.data_dir);
-    options.config_dir.clone_from(&app.config_dir);
-    use_look(app, assets, &mut options)?;
-    Ok(options)
+    Ok(TestHooks {
+        room_view,
+        panic_after: app.panic_after,
+        freeze_after: app.freeze_after,
+        lose_device_after: app.lose_device_after,
+        adapter_level,
+    })
 }
 
 /// The kiosk's profile, if `--profile` names one: read, its language checked (where there are

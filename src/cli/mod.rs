@@ -5,6 +5,7 @@ mod analyse;
 mod app_options;
 mod arena;
 mod bench;
+mod commands;
 mod kiosk_reports;
 #[cfg(feature = "app")]
 mod launch;
@@ -17,6 +18,12 @@ use std::ffi::OsString;
 use std::io::Write;
 
 use clap::{Parser, Subcommand};
+use commands::{
+    AnalyseArgs, ApplyArgs, BenchArgs, HealthArgs, MatchArgs, MovesArgs, NewArgs, PerftArgs,
+    SoakArgs, StatsArgs, StatusArgs,
+};
+#[cfg(feature = "app")]
+use commands::{BenchFramesArgs, GifArgs};
 
 /// Stackyard: five abstract stacking games, and their referee on the command line.
 #[derive(Debug, Parser)]
@@ -135,213 +142,43 @@ struct AppArgs {
 enum Command {
     /// Print the start position of a game (cash-in-hand, intermedium, grabber, grabber-6,
     /// grabber-10, support, splay)
-    New {
-        #[command(flatten)]
-        options: OptionArgs,
-        /// The game id
-        game: String,
-    },
+    New(NewArgs),
     /// Print every legal move of a position, one per line, in byte order
-    Moves {
-        #[command(flatten)]
-        options: OptionArgs,
-        /// The position string (quote it)
-        position: String,
-    },
+    Moves(MovesArgs),
     /// Print the position after playing the moves in order
-    Apply {
-        #[command(flatten)]
-        options: OptionArgs,
-        /// The position string (quote it)
-        position: String,
-        /// Whole moves in the game's notation, one argument each
-        moves: Vec<String>,
-    },
+    Apply(ApplyArgs),
     /// Count the sequences of DEPTH whole turns from a position
-    Perft {
-        #[command(flatten)]
-        options: OptionArgs,
-        /// The position string (quote it)
-        position: String,
-        /// Number of turns
-        depth: u32,
-    },
+    Perft(PerftArgs),
     /// Print `ongoing`, or the result and its reason
-    Status {
-        #[command(flatten)]
-        options: OptionArgs,
-        /// The position string (quote it)
-        position: String,
-    },
+    Status(StatusArgs),
     /// Play computer players against each other and print A's results (colours alternate)
-    Match {
-        /// The game id
-        #[arg(long)]
-        game: String,
-        /// Player A: random, greedy, uct:ms=<n>, mcts:<level>, mcts:iters=<n> or mcts:ms=<n>
-        a: String,
-        /// Player B, in the same forms
-        b: String,
-        /// How many games
-        #[arg(long, default_value_t = 10)]
-        games: u32,
-        /// The seed that makes the match reproducible (time-limited players aside)
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Games played at once, on this many threads (the same games as on one)
-        #[arg(long, default_value_t = 1)]
-        jobs: u32,
-        /// Start every game from this position of the game (quote it) instead of its start
-        #[arg(long, value_name = "POSITION")]
-        from: Option<String>,
-        /// Print one JSON object
-        #[arg(long)]
-        json: bool,
-        /// Stop once a sequential probability ratio test over game pairs accepts H0: Elo ≤
-        /// ELO0 or H1: Elo ≥ ELO1 (A against B); --games is then the most played
-        #[arg(long, value_name = "ELO0,ELO1")]
-        sprt: Option<String>,
-        /// The test's chance of accepting H1 when H0 holds
-        #[arg(long, default_value_t = 0.05, requires = "sprt")]
-        alpha: f64,
-        /// The test's chance of accepting H0 when H1 holds
-        #[arg(long, default_value_t = 0.05, requires = "sprt")]
-        beta: f64,
-        /// Write each game as a save file in DIR (Load in the app replays it), named by its
-        /// number, who had Black and White, and the result
-        #[arg(long, value_name = "DIR")]
-        records: Option<std::path::PathBuf>,
-        /// A game option for every game, NAME=VALUE (repeatable), e.g. no_capture_turns=0
-        #[arg(long = "opt", value_name = "NAME=VALUE")]
-        opt: Vec<String>,
-        /// Keep a journal of the games in FILE and, when it already holds games of this match,
-        /// go on from them (a stopped match resumes instead of starting over)
-        #[arg(long, value_name = "FILE")]
-        resume: Option<std::path::PathBuf>,
-    },
+    Match(MatchArgs),
     /// Print, for every position of a saved game, the side to move's value (-1 lost to 1 won),
     /// Black's chances, the best move and the line the search expects
-    Analyse {
-        /// The saved game (a save, the autosave, or a `match --records` game)
-        #[arg(long, value_name = "FILE")]
-        load: std::path::PathBuf,
-        /// Playouts per position (default 5000)
-        #[arg(long = "iters", value_name = "N", conflicts_with = "ms")]
-        iterations: Option<u32>,
-        /// Milliseconds per position instead of a number of playouts
-        #[arg(long, value_name = "T")]
-        ms: Option<u64>,
-        /// Print one JSON object
-        #[arg(long)]
-        json: bool,
-    },
+    Analyse(AnalyseArgs),
     /// Find puzzles along the computer's games, or prove a puzzle file's puzzles again
     Puzzles {
         #[command(subcommand)]
         action: PuzzlesAction,
     },
     /// Play computer against computer across every game without a window, reporting memory
-    Soak {
-        /// How many games (cycling through the games)
-        #[arg(long, default_value_t = 100)]
-        games: u32,
-        /// The seed
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-    },
+    Soak(SoakArgs),
     /// Measure frame times per quality level, drawn off-screen while a recorded game of each
     /// kind replays (no window needed)
     #[cfg(feature = "app")]
-    BenchFrames {
-        /// Only this level: low, medium, high, or auto (the one chosen for this adapter);
-        /// default: low, medium and high
-        #[arg(long, value_name = "LEVEL")]
-        quality: Option<crate::files::settings::Quality>,
-        /// Seconds of measured frames per level, shared among the five games
-        #[arg(long, default_value_t = 20.0)]
-        seconds: f64,
-        /// The picture's size, WIDTHxHEIGHT
-        #[arg(long, default_value = "1280x720")]
-        size: String,
-        /// Print one JSON object per level
-        #[arg(long)]
-        json: bool,
-        /// Also let the computer think on both sides for a fifth of the time, and report the
-        /// main world's time a frame while it thinks (the search takes every core but one)
-        #[arg(long)]
-        thinking: bool,
-        /// Also report each render pass's GPU time (where the adapter has timestamp queries)
-        #[arg(long)]
-        gpu_passes: bool,
-        /// Run the game's main world on Bevy's thread pool, as Bevy's default is, instead of on
-        /// one thread as the app does (to compare)
-        #[arg(long)]
-        thread_pool: bool,
-        /// Frames the GPU may be behind the CPU: 1 waits for each frame's drawing before the
-        /// next begins (each frame's time is its CPU and GPU time added up); 2 lets the CPU
-        /// prepare a frame while the GPU draws the last, as a window's swap chain does
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
-        in_flight: u8,
-    },
+    BenchFrames(BenchFramesArgs),
     /// Draw a saved game's main line as an animated GIF, off-screen (no window needed): the
     /// start, then each move's animation and the position it reaches
     #[cfg(feature = "app")]
-    Gif {
-        /// The saved game (a save, the autosave, or a `match --records` game)
-        #[arg(long, value_name = "FILE")]
-        load: std::path::PathBuf,
-        /// The GIF to write
-        #[arg(long, value_name = "OUT")]
-        out: std::path::PathBuf,
-        /// The picture's size, WIDTHxHEIGHT, from 480x270 to 1280x720
-        #[arg(long, default_value = "480x270")]
-        size: String,
-        /// The graphics quality it is drawn at: low, medium, high or auto
-        #[arg(long, value_name = "LEVEL", default_value = "low")]
-        quality: crate::files::settings::Quality,
-    },
+    Gif(GifArgs),
     /// Sum up a kiosk's visitor log per day and game: sessions, games finished and abandoned,
     /// how to play and puzzles opened, median minutes of a session and of a game, busiest hours
-    Stats {
-        /// The kiosk's data folder (default: $STACKYARD_DATA_DIR, else the platform's)
-        #[arg(long, value_name = "DIR")]
-        data_dir: Option<std::path::PathBuf>,
-        /// The first day, YYYY-MM-DD
-        #[arg(long, value_name = "DATE")]
-        from: Option<String>,
-        /// The last day, YYYY-MM-DD
-        #[arg(long, value_name = "DATE")]
-        to: Option<String>,
-        /// Print CSV instead of a table
-        #[arg(long)]
-        csv: bool,
-    },
+    Stats(StatsArgs),
     /// Print a kiosk's heartbeat (health.ron); exit status 1 when it is missing or more than
     /// two minutes old
-    Health {
-        /// The kiosk's data folder (default: $STACKYARD_DATA_DIR, else the platform's)
-        #[arg(long, value_name = "DIR")]
-        data_dir: Option<std::path::PathBuf>,
-    },
+    Health(HealthArgs),
     /// Measure random playouts, actions and search iterations per second, per game
-    Bench {
-        /// Only this game
-        #[arg(long)]
-        game: Option<String>,
-        /// Seconds per measure
-        #[arg(long, default_value_t = 2.0)]
-        seconds: f64,
-        /// Also measure the search on each of these numbers of threads (1-15, 1,2,4,8)
-        #[arg(long, value_name = "LIST")]
-        threads: Option<String>,
-        /// Measure one thread and every core this many times, back to back, and report the
-        /// medians and each round's ratio (a steadier ratio on a busy machine)
-        #[arg(long, default_value_t = 1)]
-        rounds: usize,
-        /// Print one JSON object
-        #[arg(long)]
-        json: bool,
-    },
+    Bench(BenchArgs),
 }
 
 /// What `puzzles` does.
@@ -393,31 +230,6 @@ pub fn main() -> i32 {
     )
 }
 
-/// `bench-frames`: checks its arguments, fills in the levels and the size, and measures.
-#[cfg(feature = "app")]
-fn bench_frames(
-    quality: Option<crate::files::settings::Quality>,
-    size: &str,
-    mut request: crate::app::bench_frames::FramesRequest,
-) -> Result<Vec<String>, referee::Failure> {
-    use crate::files::settings::Quality;
-    let seconds = request.seconds;
-    request.size = picture_size(size)?;
-    if !(seconds.is_finite() && seconds > 0.0) {
-        return Err(referee::Failure::usage(format!(
-            "bad --seconds {seconds}: give a positive number"
-        )));
-    }
-    request.levels = quality.map_or_else(
-        || vec![Quality::Low, Quality::Medium, Quality::High],
-        |q| vec![q],
-    );
-    crate::app::bench_frames::run(&request).map_err(|why| referee::Failure {
-        code: 1,
-        message: why,
-    })
-}
-
 /// A picture's `--size WIDTHxHEIGHT`, each side 16 to 8192 pixels.
 #[cfg(feature = "app")]
 fn picture_size(size: &str) -> Result<bevy::math::UVec2, referee::Failure> {
@@ -437,60 +249,6 @@ fn picture_size(size: &str) -> Result<bevy::math::UVec2, referee::Failure> {
         return Err(bad_size());
     };
     Ok(bevy::math::UVec2::new(w, h))
-}
-
-/// `gif`: checks its arguments, then draws the game, printing each move drawn to `err`.
-#[cfg(feature = "app")]
-fn game_gif(
-    load: std::path::PathBuf,
-    out: std::path::PathBuf,
-    size: &str,
-    quality: crate::files::settings::Quality,
-    err: &mut dyn Write,
-) -> Result<Vec<String>, referee::Failure> {
-    use crate::app::game_gif::{GifRequest, check_size, run};
-    let size = picture_size(size)?;
-    check_size(size).map_err(referee::Failure::usage)?;
-    if !crate::app::game_gif::writable_place(&out) {
-        return Err(referee::Failure::usage(format!(
-            "bad --out {}: its folder does not exist",
-            out.display()
-        )));
-    }
-    let (_, game) = crate::files::save::SaveFile::load(&load)
-        .map_err(|e| referee::Failure::usage(format!("{}: {e}", load.display())))?;
-    let request = GifRequest {
-        game,
-        out,
-        size,
-        quality,
-    };
-    run(&request, &mut |done, all| {
-        let _ = writeln!(err, "move {done} of {all} drawn");
-    })
-    .map_err(|why| referee::Failure {
-        code: 1,
-        message: why,
-    })
-}
-
-/// The sequential test `match --sprt ELO0,ELO1 [--alpha A] [--beta B]` asks for.
-fn sprt_test(
-    bounds: &str,
-    alpha: f64,
-    beta: f64,
-) -> Result<crate::ai::sprt::Sprt, referee::Failure> {
-    let bad = |why: String| referee::Failure::usage(format!("bad --sprt '{bounds}': {why}"));
-    let (low, high) = bounds
-        .split_once(',')
-        .ok_or_else(|| bad("give two Elo bounds, ELO0,ELO1".into()))?;
-    let number = |t: &str| {
-        t.trim()
-            .parse::<f64>()
-            .map_err(|_| bad(format!("'{t}' is not a number")))
-    };
-    crate::ai::sprt::Sprt::new(number(low)?, number(high)?, alpha, beta)
-        .map_err(|e| bad(e.to_string()))
 }
 
 /// Runs a command line, writing to the given streams; returns the exit status
@@ -545,128 +303,24 @@ fn report_parse_error(e: &clap::Error, out: &mut dyn Write, err: &mut dyn Write)
 /// Runs one subcommand: the lines it prints, or why it failed. Progress goes to `err`.
 fn run_command(command: Command, err: &mut dyn Write) -> Result<Vec<String>, referee::Failure> {
     match command {
-        Command::New { options, game } => referee::new(&game, &options.opt),
-        Command::Moves { options, position } => referee::moves(&position, &options.opt),
-        Command::Apply {
-            options,
-            position,
-            moves,
-        } => referee::apply(&position, &moves, &options.opt),
-        Command::Perft {
-            options,
-            position,
-            depth,
-        } => referee::perft(&position, depth, &options.opt),
-        Command::Status { options, position } => referee::status(&position, &options.opt),
-        Command::Match {
-            game,
-            a,
-            b,
-            games,
-            seed,
-            jobs,
-            from,
-            json,
-            sprt,
-            alpha,
-            beta,
-            records,
-            opt,
-            resume,
-        } => {
-            let sprt = sprt
-                .as_deref()
-                .map(|t| sprt_test(t, alpha, beta))
-                .transpose()?;
-            let request = arena::MatchRequest {
-                game: &game,
-                players: (&a, &b),
-                games,
-                seed,
-                jobs,
-                from: from.as_deref(),
-                json,
-                sprt,
-                records: records.as_deref(),
-                options: &opt,
-                resume: resume.as_deref(),
-            };
-            arena::run_match(&request, err)
-        }
-        Command::Soak { games, seed } => arena::run_soak(games, seed),
-        Command::Stats {
-            data_dir,
-            from,
-            to,
-            csv,
-        } => kiosk_reports::stats(
-            &data_dir.unwrap_or_else(crate::files::data_dir),
-            from.as_deref(),
-            to.as_deref(),
-            csv,
-        ),
-        Command::Health { data_dir } => {
-            kiosk_reports::health(&data_dir.unwrap_or_else(crate::files::data_dir))
+        Command::New(a) => referee::new(&a.game, &a.options.opt),
+        Command::Moves(a) => referee::moves(&a.position, &a.options.opt),
+        Command::Apply(a) => referee::apply(&a.position, &a.moves, &a.options.opt),
+        Command::Perft(a) => referee::perft(&a.position, a.depth, &a.options.opt),
+        Command::Status(a) => referee::status(&a.position, &a.options.opt),
+        Command::Match(a) => a.run(err),
+        Command::Soak(a) => arena::run_soak(a.games, a.seed),
+        Command::Stats(a) => a.run(),
+        Command::Health(a) => {
+            kiosk_reports::health(&a.data_dir.unwrap_or_else(crate::files::data_dir))
         }
         Command::Puzzles { action } => run_puzzles(action),
-        Command::Analyse {
-            load,
-            iterations,
-            ms,
-            json,
-        } => analyse::run(
-            &analyse::AnalyseRequest {
-                load: &load,
-                iterations,
-                ms,
-                json,
-            },
-            err,
-        ),
-        Command::Bench {
-            game,
-            seconds,
-            threads,
-            rounds,
-            json,
-        } => bench::run_bench(&bench::BenchRequest {
-            game: game.as_deref(),
-            seconds,
-            threads: threads.as_deref(),
-            rounds,
-            json,
-        }),
+        Command::Analyse(a) => a.run(err),
+        Command::Bench(a) => a.run(),
         #[cfg(feature = "app")]
-        Command::BenchFrames {
-            quality,
-            seconds,
-            size,
-            json,
-            thinking,
-            gpu_passes,
-            thread_pool,
-            in_flight,
-        } => bench_frames(
-            quality,
-            &size,
-            crate::app::bench_frames::FramesRequest {
-                levels: Vec::new(),
-                seconds,
-                size: bevy::math::UVec2::ZERO,
-                json,
-                thinking,
-                gpu_passes,
-                thread_pool,
-                in_flight: usize::from(in_flight),
-            },
-        ),
+        Command::BenchFrames(a) => a.run(),
         #[cfg(feature = "app")]
-        Command::Gif {
-            load,
-            out,
-            size,
-            quality,
-        } => game_gif(load, out, &size, quality, err),
+        Command::Gif(a) => a.run(err),
     }
 }
 
