@@ -1,6 +1,7 @@
 //! The search: it finds wins across multi-decision turns in every game, its proven values
 //! agree with a plain whole-turn negamax on Splay (the oracle), it keeps its tree between
-//! decisions, it stops when cancelled, and it plays a won Cash In Hand endgame out.
+//! decisions, it stops when cancelled, and it plays a won Cash In Hand endgame out. Run in
+//! slices, it grows the same tree and chooses the same decision as in one run, in every game.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -634,4 +635,53 @@ fn a_won_cash_in_hand_endgame_is_played_out_instead_of_drifting_to_the_turn_cap(
     }
     let all: u32 = turns.iter().sum();
     assert!(all <= 450, "the won games took {turns:?} turns");
+}
+
+/// A search run in slices that add up to K playouts grows exactly the tree, and chooses exactly
+/// the decision, of one run of K playouts, in every game and at a position a few turns in (the
+/// browser runs it a slice a frame).
+#[test]
+fn a_search_in_slices_equals_one_search_in_every_game() {
+    use stackyard::ai::eval::AnyEval;
+    use stackyard::rules::{AnyGame, AnyOptions, GameId};
+    const SLICES: [u32; 5] = [100, 1, 150, 0, 149];
+    // One thread and no clock: a budget of playouts alone, as the slices have.
+    let budget = Settings {
+        threads: 1,
+        time: None,
+        ..settings(SLICES.iter().sum())
+    };
+    for id in GameId::ALL {
+        let mut position = AnyGame::start(AnyOptions::for_game(id));
+        let mut list = ActionList::new();
+        // A few decisions in, so that the rules' later phases are searched too, then on past
+        // forced decisions to one with a choice.
+        for n in 0.. {
+            list.clear();
+            position.legal_actions(&mut list);
+            if n >= 6 && list.len() > 1 {
+                break;
+            }
+            position.play(list[n % list.len()]);
+        }
+        let mut whole = Search::new(position.clone(), 21);
+        let one_run = whole.run(&AnyEval, &budget, None);
+        let mut sliced = Search::new(position, 21);
+        let decisions = sliced.begin_slices(&budget);
+        let mut ran = 0;
+        for n in SLICES {
+            ran += sliced.run_slice(&AnyEval, &budget, decisions.unwrap_or(0), n);
+        }
+        let in_slices = decisions.and_then(|_| sliced.finish_slices(&budget, ran));
+        assert_eq!(format!("{one_run:?}"), format!("{in_slices:?}"), "{id:?}");
+        assert_eq!(
+            format!("{whole:?}"),
+            format!("{sliced:?}"),
+            "{id:?}: the trees differ"
+        );
+        assert!(
+            one_run.is_some_and(|r| r.iterations > 0),
+            "{id:?}: {one_run:?}"
+        );
+    }
 }

@@ -354,6 +354,59 @@ impl<G: Game> Search<G> {
     where
         G: Send,
     {
+        let decisions = self.start_search(settings)?;
+        // A forced decision (one legal action) is taken at once: nothing to weigh.
+        let iterations = match (decisions, settings.threads) {
+            (1, _) => 0,
+            (_, 0 | 1) => self.spend(eval, settings, [cancel, None]),
+            (_, threads) if settings.shared_tree => {
+                self.spend_on_shared_tree(eval, settings, cancel, threads)
+            }
+            (_, threads) => self.spend_on_threads(eval, settings, cancel, threads),
+        };
+        self.end_search(settings, iterations)
+    }
+
+    /// Begins a search that runs in slices on this thread, for a caller that may not block for
+    /// the whole budget (a browser's frame): then [`Search::run_slice`] as often as it likes,
+    /// and [`Search::finish_slices`]. Slices that add up to K playouts grow the same tree and
+    /// choose the same decision as [`Search::run`] with an iteration budget of K on one
+    /// thread. The number of legal decisions (`None` with none: nothing to search).
+    pub fn begin_slices(&mut self, settings: &Settings) -> Option<usize> {
+        let decisions = self.start_search(settings);
+        // A slice reads no clock: its budget is the playouts it is given.
+        self.deadline = None;
+        decisions
+    }
+
+    /// Runs up to `playouts` more playouts of a search begun with [`Search::begin_slices`]
+    /// (fewer once the root is proven); returns how many ran. `decisions` is what
+    /// `begin_slices` returned: with one, nothing is weighed.
+    pub fn run_slice<E: Evaluator<G>>(
+        &mut self,
+        eval: &E,
+        settings: &Settings,
+        decisions: usize,
+        playouts: u32,
+    ) -> u32 {
+        if decisions < 2 {
+            return 0;
+        }
+        let slice = Settings {
+            iterations: playouts,
+            ..*settings
+        };
+        self.spend(eval, &slice, [None, None])
+    }
+
+    /// Ends a search run in slices: the decision chosen after `iterations` playouts in all.
+    pub fn finish_slices(&mut self, settings: &Settings, iterations: u32) -> Option<SearchReport> {
+        self.end_search(settings, iterations)
+    }
+
+    /// What every search does before its playouts: the clock set and MAST's averages faded.
+    /// The number of legal decisions (`None` with none).
+    fn start_search(&mut self, settings: &Settings) -> Option<usize> {
         let mut list = ActionList::new();
         self.root.legal_actions(&mut list);
         if list.is_empty() {
@@ -363,15 +416,11 @@ impl<G: Game> Search<G> {
         if settings.mast_greed > 0.0 {
             self.mast.fade();
         }
-        // A forced decision (one legal action) is taken at once: nothing to weigh.
-        let iterations = match (list.len(), settings.threads) {
-            (1, _) => 0,
-            (_, 0 | 1) => self.spend(eval, settings, [cancel, None]),
-            (_, threads) if settings.shared_tree => {
-                self.spend_on_shared_tree(eval, settings, cancel, threads)
-            }
-            (_, threads) => self.spend_on_threads(eval, settings, cancel, threads),
-        };
+        Some(list.len())
+    }
+
+    /// What every search does after its playouts: the decision chosen, with its value.
+    fn end_search(&mut self, settings: &Settings, iterations: u32) -> Option<SearchReport> {
         self.deadline = None;
         if self.nodes[0].first_child == NO_CHILD {
             // Not even one iteration: expand so that there is something to choose from.
