@@ -2,6 +2,7 @@
 //! range, best moves the referee accepts, the same figures twice, and clear refusals.
 
 use stackyard::files::save::SaveFile;
+use stackyard::files::scratch::Scratch;
 use stackyard::rules::{Game, play_move};
 
 mod common;
@@ -9,9 +10,9 @@ mod common;
 use common::run_cli as run;
 
 /// A short recorded game of `game` (computer against random play), in its own folder.
-fn recorded_game(game: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("stackyard-analyse-{}-{game}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+/// (The folder goes when its guard, returned first, is dropped.)
+fn recorded_game(game: &str) -> (Scratch, std::path::PathBuf) {
+    let dir = Scratch::new(&format!("analyse-{game}"));
     let records = dir.to_str().unwrap();
     let args = [
         "match",
@@ -26,12 +27,13 @@ fn recorded_game(game: &str) -> std::path::PathBuf {
     ];
     let (code, _, err) = run(&[&args[..], &["--records", records]].concat());
     assert_eq!(code, 0, "{err}");
-    std::fs::read_dir(&dir)
+    let file = std::fs::read_dir(&dir)
         .unwrap()
         .next()
         .unwrap()
         .unwrap()
-        .path()
+        .path();
+    (dir, file)
 }
 
 #[test]
@@ -43,7 +45,7 @@ fn every_position_gets_a_value_in_range_and_a_legal_best_move_in_every_game() {
         "support",
         "splay",
     ] {
-        let file = recorded_game(game);
+        let (_dir, file) = recorded_game(game);
         let path = file.to_str().unwrap();
         let (code, out, err) = run(&["analyse", "--load", path, "--iters", "80", "--json"]);
         assert_eq!(code, 0, "{game}: {err}");
@@ -90,7 +92,7 @@ fn every_position_gets_a_value_in_range_and_a_legal_best_move_in_every_game() {
 
 #[test]
 fn the_text_report_has_a_line_per_position() {
-    let file = recorded_game("grabber-6");
+    let (_dir, file) = recorded_game("grabber-6");
     let (code, out, _) = run(&["analyse", "--load", file.to_str().unwrap(), "--iters", "50"]);
     assert_eq!(code, 0);
     let save = SaveFile::load(&file).unwrap().0;
@@ -112,7 +114,7 @@ fn the_text_report_has_a_line_per_position() {
 
 #[test]
 fn bad_budgets_and_files_are_refused_with_their_reason() {
-    let file = recorded_game("splay");
+    let (_dir, file) = recorded_game("splay");
     let path = file.to_str().unwrap();
     for (args, expected) in [
         (vec!["--iters", "0"], "bad --iters 0"),

@@ -2,6 +2,7 @@
 //! stack entities and stones follow the rules state (captures included), illegal clicks change
 //! nothing, and moves animate stage by stage.
 
+use stackyard::files::scratch::Scratch;
 use std::time::Duration;
 
 use bevy::prelude::*;
@@ -1080,11 +1081,10 @@ fn every_move_is_autosaved_and_saves_load_back_while_broken_files_change_nothing
     use stackyard::game::core::saving::{
         Autosave, FileStatus, LoadRequest, SaveFolder, SaveRequest,
     };
-    let dir = std::env::temp_dir().join(format!("stackyard-app-saves-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = Scratch::new("app-saves");
     let mut app = app_with(START, AnimationSpeed::Off);
     app.insert_resource(Autosave(Some(dir.join("autosave.ron"))));
-    app.insert_resource(SaveFolder(dir.clone()));
+    app.insert_resource(SaveFolder(dir.to_path_buf()));
     click(&mut app, BoardClick::Stack(cell("b2")));
     click(&mut app, BoardClick::Cell(cell("b1")));
     app.update();
@@ -1124,9 +1124,7 @@ fn an_autosave_that_cannot_be_written_is_said_in_the_panel_and_play_goes_on() {
     use stackyard::game::core::file_writer::FileWriter;
     use stackyard::game::core::problems::Problems;
     use stackyard::game::core::saving::{Autosave, FileStatus};
-    let dir = std::env::temp_dir().join(format!("stackyard-app-autosave-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("app-autosave");
     // The autosave's folder is taken by a file, as a write to a full disk fails.
     std::fs::write(dir.join("data"), b"").unwrap();
     let mut app = app_with(START, AnimationSpeed::Off);

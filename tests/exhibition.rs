@@ -2,6 +2,7 @@
 //! profile's games; a touch leaves it; a game left alone asks "Still playing?", input answers
 //! it, and no answer returns to attract mode; the staff exit; bad profiles are refused.
 
+use stackyard::files::scratch::Scratch;
 use std::time::Duration;
 
 use bevy::input::ButtonState;
@@ -335,8 +336,7 @@ fn refusal_of(path: &std::path::Path, text: &str) -> String {
 
 #[test]
 fn a_bad_profile_is_refused_at_start_naming_the_field() {
-    let dir = std::env::temp_dir().join(format!("stackyard-profile-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("profile");
     let path = dir.join("bad.ron");
     let good = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/exhibition.ron"),

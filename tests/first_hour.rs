@@ -6,6 +6,7 @@
 
 use bevy::prelude::*;
 use stackyard::app::{AppOptions, RunMode, build};
+use stackyard::files::scratch::Scratch;
 use stackyard::game::board::camera::Orbit;
 use stackyard::game::board::fly_in::FlyIn;
 use stackyard::game::board::layout::cell_centre;
@@ -16,20 +17,12 @@ use stackyard::rules::Cell;
 /// that is removed when the test ends, however it ends.
 struct Headless {
     app: App,
-    dir: std::path::PathBuf,
-}
-
-impl Drop for Headless {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
+    /// Its folders, removed when the test ends.
+    _dir: Scratch,
 }
 
 fn headless(name: &str, profile: Option<&str>) -> Headless {
-    let dir = std::env::temp_dir().join(format!(
-        "stackyard-first-hour-{name}-{}",
-        std::process::id()
-    ));
+    let dir = Scratch::new(&format!("first-hour-{name}"));
     let mut options = AppOptions {
         run: RunMode::Headless,
         data_dir: Some(dir.join("data")),
@@ -49,7 +42,7 @@ fn headless(name: &str, profile: Option<&str>) -> Headless {
     for _ in 0..5 {
         app.update();
     }
-    Headless { app, dir }
+    Headless { app, _dir: dir }
 }
 
 fn window(app: &mut App) -> Entity {

@@ -11,6 +11,7 @@
 
 mod common;
 
+use stackyard::files::scratch::Scratch;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 
@@ -184,9 +185,7 @@ fn misplaced(report: &LayoutReport) -> Vec<String> {
 /// Runs one case in a folder of its own and says what is hidden on each screen.
 fn check_case(x: &Xvfb, case: &Case, number: usize) -> Vec<String> {
     let (w, h) = SIZES[case.size];
-    let dir =
-        std::env::temp_dir().join(format!("stackyard-framing-{}-{number}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new(&format!("framing-{number}"));
     let mut args = Vec::new();
     let kiosk = case.shows == Shows::Kiosk;
     if kiosk {

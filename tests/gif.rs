@@ -4,6 +4,7 @@
 //! with a reason. Drawing needs a Vulkan adapter (Mesa's lavapipe will do); without one the
 //! drawing test says why it skips, and with `CI` set it fails instead.
 
+use stackyard::files::scratch::Scratch;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -22,10 +23,8 @@ fn gif(args: &[&str]) -> std::process::Output {
 }
 
 /// A folder of the test's own with a saved Splay game of three moves.
-fn three_moves(name: &str) -> (PathBuf, PathBuf) {
-    let dir = std::env::temp_dir().join(format!("stackyard-gif-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+fn three_moves(name: &str) -> (Scratch, PathBuf) {
+    let dir = Scratch::new(&format!("gif-{name}"));
     let start = AnyGame::start_with(GameId::Splay, []).unwrap();
     let moves = ["c3-c4", "c6-c5", "d3-d4"].map(String::from);
     let save = dir.join("game.ron");

@@ -2,6 +2,7 @@
 //! the language switches at run time in a headless app (and is kept in the settings file), and
 //! a key a table lacks shows the English text and is reported in the log.
 
+use stackyard::files::scratch::Scratch;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -17,11 +18,8 @@ use stackyard::game::logic_plugin;
 use stackyard::guide::{GAMES, guide};
 use stackyard::rules::{AnyGame, AnyOptions, Game, GameId};
 
-fn temp_folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("stackyard-i18n-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_folder(name: &str) -> Scratch {
+    Scratch::new(&format!("i18n-{name}"))
 }
 
 /// The string literals of a Rust file (escapes kept as written; enough to find keys).

@@ -3,6 +3,7 @@
 //! the heartbeat's exit status on a fresh, a stale and a missing file.
 
 use stackyard::files::health::{self, Health};
+use stackyard::files::scratch::Scratch;
 
 mod common;
 
@@ -54,8 +55,7 @@ fn bad_days_are_refused_with_their_flag() {
 
 #[test]
 fn health_exits_0_on_a_fresh_heartbeat_and_1_on_a_stale_or_missing_one() {
-    let data = std::env::temp_dir().join(format!("stackyard-health-cli-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&data);
+    let data = Scratch::new("health-cli");
     let dir = data.to_str().unwrap();
     let (code, _, err) = run(&["health", "--data-dir", dir]);
     assert_eq!(code, 1, "no heartbeat");

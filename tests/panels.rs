@@ -7,6 +7,7 @@
 
 mod common;
 
+use stackyard::files::scratch::Scratch;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 
@@ -132,9 +133,7 @@ fn screens() -> Vec<Screen> {
 /// what covers what there.
 fn check_screen(x: &Xvfb, screen: &Screen, number: usize) -> Vec<String> {
     let scale = screen.scale;
-    let dir =
-        std::env::temp_dir().join(format!("stackyard-panels-{}-{number}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new(&format!("panels-{number}"));
     std::fs::write(
         dir.join("settings.ron"),
         format!("(version: 1, ui_scale: {scale:.1})"),
@@ -223,9 +222,7 @@ fn every_touch_target_on_every_kiosk_screen_is_at_least_48_px() {
 
 /// The kiosk's controls on one screen smaller than a finger's [`TOUCH_TARGET`].
 fn small_targets(x: &Xvfb, args: &[String], number: usize) -> Vec<String> {
-    let dir =
-        std::env::temp_dir().join(format!("stackyard-targets-{}-{number}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new(&format!("targets-{number}"));
     let profile = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/exhibition.ron");
     let mut all = vec![
         "--profile".to_owned(),

@@ -4,7 +4,8 @@
 //! names the solution's first decision; a missing puzzle file leaves its game without puzzles
 //! and says why.
 
-use std::path::PathBuf;
+use stackyard::files::scratch::Scratch;
+
 use std::time::Duration;
 
 use bevy::prelude::*;
@@ -19,14 +20,8 @@ use stackyard::game::core::session::{Session, SessionRequest};
 use stackyard::game::logic_plugin;
 use stackyard::rules::{AnyGame, AnyOptions, Game, GameId, legal_moves};
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "stackyard-puzzle-screen-{}-{name}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch(name: &str) -> Scratch {
+    Scratch::new(&format!("puzzle-screen-{name}"))
 }
 
 /// A headless app with the shipped puzzles and its data in `data`.

@@ -3,17 +3,15 @@
 //! moves for wins in one); `check` proves a file again and names a wrong puzzle by its number.
 
 use stackyard::files::puzzles::PuzzleFile;
+use stackyard::files::scratch::Scratch;
 use stackyard::rules::{Game, legal_moves, play_move};
 
 mod common;
 
 use common::run_cli as run;
 
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("stackyard-puzzles-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch(name: &str) -> Scratch {
+    Scratch::new(&format!("puzzles-{name}"))
 }
 
 #[test]

@@ -7,6 +7,7 @@
 
 mod common;
 
+use stackyard::files::scratch::Scratch;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -37,9 +38,8 @@ struct Running {
     window: String,
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("stackyard-window-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+fn scratch(name: &str) -> Scratch {
+    let dir = Scratch::new(&format!("window-{name}"));
     std::fs::create_dir_all(dir.join("config")).unwrap();
     std::fs::create_dir_all(dir.join("data")).unwrap();
     dir

@@ -5,6 +5,7 @@
 //! same in the high-contrast theme, on slate cells.
 //! Without Xvfb it says why it skips; with `CI` set it fails instead.
 
+use stackyard::files::scratch::Scratch;
 use std::path::Path;
 use std::process::Command;
 
@@ -79,8 +80,7 @@ fn render(name: &str, extra: &[&str]) -> Option<Shot> {
         eprintln!("render test skipped: {why}");
         return None;
     }
-    let dir = std::env::temp_dir().join(format!("stackyard-render-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new(&format!("render-{name}"));
     let shot = dir.join("start.png");
     let out = Command::new("xvfb-run")
         .args(["-a", "-s", "-screen 0 1280x720x24"])

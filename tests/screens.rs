@@ -2,6 +2,7 @@
 //! the game uses and gives the game back afterwards; nothing is saved and the computer does not
 //! think outside a game; the title offers to continue the autosaved game.
 
+use stackyard::files::scratch::Scratch;
 use std::time::Duration;
 
 use bevy::prelude::*;
@@ -121,8 +122,7 @@ fn demonstrations_are_paced_when_animated() {
 #[test]
 fn the_game_waits_while_its_player_reads_the_rules() {
     let mut app = app_on(GameId::Splay, AnimationSpeed::Off);
-    let folder = std::env::temp_dir().join(format!("stackyard-screens-{}", std::process::id()));
-    std::fs::create_dir_all(&folder).unwrap();
+    let folder = Scratch::new("screens");
     let autosave = folder.join("autosave.ron");
     let _ = std::fs::remove_file(&autosave);
     app.world_mut()
@@ -192,8 +192,7 @@ fn the_computer_thinks_only_in_a_game() {
 
 #[test]
 fn the_title_offers_the_autosaved_game_unless_it_is_over() {
-    let folder = std::env::temp_dir().join(format!("stackyard-title-{}", std::process::id()));
-    std::fs::create_dir_all(&folder).unwrap();
+    let folder = Scratch::new("title");
     let autosave = folder.join("autosave.ron");
     let start = AnyGame::start(AnyOptions::for_game(GameId::Grabber6));
     SaveFile::of(&start, &["a1".to_string()], SavedSeats::default())
@@ -231,9 +230,7 @@ fn the_title_offers_the_autosaved_game_unless_it_is_over() {
 #[test]
 fn a_broken_autosave_is_moved_aside_with_a_notice() {
     use stackyard::game::core::preferences::SettingsFile;
-    let folder =
-        std::env::temp_dir().join(format!("stackyard-title-broken-{}", std::process::id()));
-    std::fs::create_dir_all(&folder).unwrap();
+    let folder = Scratch::new("title-broken");
     let autosave = folder.join("autosave.ron");
     let start = AnyGame::start(AnyOptions::for_game(GameId::Splay));
     let whole = SaveFile::of(&start, &["c3-c4".to_string()], SavedSeats::default()).to_ron();

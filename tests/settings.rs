@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 use stackyard::ai::Level;
+use stackyard::files::scratch::Scratch;
 use stackyard::files::settings::{
     Animation, SETTINGS_FILE, Settings, WindowMode, backup_path, open_or_recover,
 };
@@ -16,14 +17,8 @@ use stackyard::game::core::settings::use_settings;
 use stackyard::game::logic_plugin;
 use stackyard::rules::{AnyGame, AnyOptions, Game, GameId};
 
-fn folder(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "stackyard-settings-app-{name}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn folder(name: &str) -> Scratch {
+    Scratch::new(&format!("settings-app-{name}"))
 }
 
 /// An app started as the real one is: the settings file opened (or recovered) first.

@@ -3,7 +3,8 @@
 //! how to play, a puzzle and a language switch are logged; a log that cannot be written leaves
 //! play going with one notice; the heartbeat is written at start and every 30 s.
 
-use std::path::{Path, PathBuf};
+use stackyard::files::scratch::Scratch;
+use std::path::Path;
 use std::time::Duration;
 
 use bevy::input::ButtonState;
@@ -30,11 +31,8 @@ use stackyard::rules::{AnyGame, AnyOptions, Game, GameId};
 
 const STEP: Duration = Duration::from_millis(200);
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("stackyard-visits-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch(name: &str) -> Scratch {
+    Scratch::new(&format!("visits-{name}"))
 }
 
 fn kiosk(folder: &Path, screen: Screen) -> App {

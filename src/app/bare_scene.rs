@@ -298,7 +298,7 @@ pub fn show_in_a_window(
     let path = crate::files::assets::subfolder("replays").join("splay.ron");
     let (_, splay) = crate::files::save::SaveFile::load(&path)
         .map_err(|e| format!("{}: {e}", path.display()))?;
-    let scratch = std::env::temp_dir().join(format!("stackyard-bare-{}", std::process::id()));
+    let scratch = crate::files::scratch::Scratch::new("bare");
     let mut game = super::build(super::AppOptions {
         run: super::RunMode::Headless,
         quality: Some(quality),

@@ -210,7 +210,7 @@ impl LevelFigures {
 /// A recorded game that is missing or broken.
 pub fn run(request: &FramesRequest) -> Result<Vec<String>, String> {
     let records = recorded_games()?;
-    let scratch = std::env::temp_dir().join(format!("stackyard-bench-{}", std::process::id()));
+    let scratch = crate::files::scratch::Scratch::new("bench");
     let mut app = super::build(AppOptions {
         run: super::RunMode::Offscreen(request.size),
         data_dir: Some(scratch.join("data")),

@@ -86,7 +86,7 @@ pub fn run(
 ) -> Result<Vec<String>, String> {
     check_size(request.size)?;
     let game = &request.game;
-    let scratch = std::env::temp_dir().join(format!("stackyard-gif-{}", std::process::id()));
+    let scratch = crate::files::scratch::Scratch::new("gif");
     let mut app = super::build(AppOptions {
         run: super::RunMode::Offscreen(request.size),
         data_dir: Some(scratch.join("data")),

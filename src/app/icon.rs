@@ -59,8 +59,7 @@ mod tests {
 
     #[test]
     fn every_size_is_cut_from_the_middle_of_the_render() {
-        let dir = std::env::temp_dir().join(format!("stackyard-icons-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::files::scratch::Scratch::new("icons");
         // Red in the square, blue around it: every icon comes out red.
         let shot = image::RgbImage::from_fn(400, 200, |x, y| {
             let inside = (160..240).contains(&x) && (50..130).contains(&y);

@@ -82,7 +82,6 @@ pub fn app_options(
 
 #[cfg(test)]
 mod tests {
-    use std::path::PathBuf;
 
     use super::*;
     use crate::ai::Level;
@@ -92,10 +91,8 @@ mod tests {
     use crate::game::core::session::Session;
     use crate::rules::{AnyOptions, Game};
 
-    fn folder(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("stackyard-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    fn folder(name: &str) -> crate::files::scratch::Scratch {
+        crate::files::scratch::Scratch::new(name)
     }
 
     #[test]

@@ -187,8 +187,8 @@ mod tests {
 
     #[test]
     fn games_noted_are_read_back_by_the_same_match_and_refused_by_another() {
-        let path = std::env::temp_dir().join(format!("stackyard-journal-{}", std::process::id()));
-        let _ = std::fs::remove_file(&path);
+        let dir = crate::files::scratch::Scratch::new("journal");
+        let path = dir.join("journal.txt");
         let (mut journal, games) = Journal::open(&path, "splay a b 5").unwrap();
         assert!(games.is_empty());
         let won = record(Outcome::Win(Player::Black, Reason::Captures));
@@ -229,8 +229,8 @@ mod tests {
 
     #[test]
     fn a_journal_in_use_is_refused_to_a_second_match_until_the_first_ends() {
-        let path = std::env::temp_dir().join(format!("stackyard-held-{}", std::process::id()));
-        let _ = std::fs::remove_file(&path);
+        let dir = crate::files::scratch::Scratch::new("held");
+        let path = dir.join("journal.txt");
         let (first, _) = Journal::open(&path, "grabber a b 1").unwrap();
         let e = Journal::open(&path, "grabber a b 1").err().unwrap();
         assert!(e.contains("using this journal now"), "{e}");

@@ -51,7 +51,7 @@ mod tests {
 
     #[test]
     fn a_write_replaces_the_file_whole_and_leaves_no_temporary() {
-        let dir = std::env::temp_dir().join(format!("stackyard-atomic-{}", std::process::id()));
+        let dir = crate::files::scratch::Scratch::new("atomic");
         let path = dir.join("a/b/save.ron");
         write_atomically(&path, b"first").unwrap();
         write_atomically(&path, b"second").unwrap();

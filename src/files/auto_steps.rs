@@ -159,12 +159,8 @@ impl AutoSteps {
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("stackyard-steps-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    fn scratch(name: &str) -> crate::files::scratch::Scratch {
+        crate::files::scratch::Scratch::new(&format!("steps-{name}"))
     }
 
     fn screen(adapter: &str) -> ScreenKey {

@@ -126,10 +126,8 @@ fn run(job: Job, results: &Sender<Written>) {
 mod tests {
     use super::*;
 
-    fn folder(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("stackyard-bg-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        dir
+    fn folder(name: &str) -> crate::files::scratch::Scratch {
+        crate::files::scratch::Scratch::new(&format!("bg-{name}"))
     }
 
     #[test]

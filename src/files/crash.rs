@@ -43,8 +43,7 @@ mod tests {
 
     #[test]
     fn the_mark_is_taken_once() {
-        let dir = std::env::temp_dir().join(format!("stackyard-crash-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::files::scratch::Scratch::new("crash");
         assert!(!take_resume_mark(&dir));
         super::super::atomic::write_atomically(&resume_mark(&dir), b"").unwrap();
         assert!(take_resume_mark(&dir));

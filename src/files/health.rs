@@ -165,7 +165,7 @@ mod tests {
 
     #[test]
     fn a_fresh_heartbeat_is_ok_and_a_stale_one_is_not() {
-        let data = std::env::temp_dir().join(format!("stackyard-health-{}", std::process::id()));
+        let data = crate::files::scratch::Scratch::new("health");
         assert!(report(&data, 1000).is_err(), "no file is a failure");
         sample(1000).store(&data).unwrap();
         assert_eq!(Health::load(&data).unwrap(), sample(1000));

@@ -237,8 +237,7 @@ mod tests {
 
     #[test]
     fn broken_tables_are_refused_naming_the_problem() {
-        let dir = std::env::temp_dir().join(format!("stackyard-i18n-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::files::scratch::Scratch::new("i18n");
         std::fs::write(
             dir.join("xx.ron"),
             "(language: \"X\", strings: {\"a\": \"{oops\"})",

@@ -17,6 +17,7 @@ pub mod puzzle_progress;
 pub mod puzzles;
 pub mod record;
 pub mod save;
+pub mod scratch;
 pub mod settings;
 pub mod theme;
 pub mod tree;

@@ -91,12 +91,8 @@ impl PuzzleProgress {
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("stackyard-progress-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    fn scratch(name: &str) -> crate::files::scratch::Scratch {
+        crate::files::scratch::Scratch::new(&format!("progress-{name}"))
     }
 
     #[test]

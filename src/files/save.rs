@@ -533,7 +533,7 @@ mod tests {
 
     #[test]
     fn files_on_disk_are_loaded_or_refused_without_change() {
-        let dir = std::env::temp_dir().join(format!("stackyard-save-{}", std::process::id()));
+        let dir = crate::files::scratch::Scratch::new("save");
         let path = dir.join("game.ron");
         let file = sample();
         file.store(&path).unwrap();

@@ -378,12 +378,8 @@ mod tests {
     use super::*;
     use crate::ai::Level;
 
-    fn folder(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("stackyard-settings-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    fn folder(name: &str) -> crate::files::scratch::Scratch {
+        crate::files::scratch::Scratch::new(&format!("settings-{name}"))
     }
 
     #[test]
@@ -427,11 +423,11 @@ mod tests {
     }
 
     #[test]
-    fn the_readme_example_reads() {
-        let readme = include_str!("../../README.md");
+    fn the_documented_example_reads() {
+        let readme = include_str!("../../docs/settings.md");
         let start = readme
             .find("```ron\n")
-            .expect("a RON example in the README")
+            .expect("a RON example in docs/settings.md")
             + 7;
         let end = start + readme[start..].find("```").expect("its end");
         let settings = Settings::from_ron(&readme[start..end]).unwrap();

@@ -408,8 +408,7 @@ mod tests {
         };
         page.load(&fixture, &clock);
         assert_eq!(page.summary.rows.len(), 6);
-        let stick = std::env::temp_dir().join(format!("stackyard-stick-{}", std::process::id()));
-        std::fs::create_dir_all(&stick).unwrap();
+        let stick = crate::files::scratch::Scratch::new("stick");
         page.export_folder = stick.display().to_string();
         page.export(&clock);
         let written = stick.join("stackyard-visits-2026-12-03.csv");

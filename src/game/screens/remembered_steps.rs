@@ -133,14 +133,8 @@ mod tests {
     use crate::files::settings::Quality;
     use crate::game::board::quality::discrete_gpu;
 
-    fn scratch(name: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "stackyard-remembered-{}-{name}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    fn scratch(name: &str) -> crate::files::scratch::Scratch {
+        crate::files::scratch::Scratch::new(&format!("remembered-{name}"))
     }
 
     fn monitor() -> Monitor {
