@@ -36,6 +36,8 @@ struct Running {
     seen: Arc<Mutex<Seen>>,
     dir: PathBuf,
     window: String,
+    /// The folder it runs in, where the app is to keep it (removed after the app ends).
+    keeps: Option<Scratch>,
 }
 
 fn scratch(name: &str) -> Scratch {
@@ -98,6 +100,7 @@ fn launch_with(x: &Xvfb, dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run
         seen,
         dir: dir.to_owned(),
         window: String::new(),
+        keeps: None,
     };
     running.window = running.wait("the app's window", |_| x.find_window("^Stackyard$"));
     running
@@ -735,6 +738,7 @@ fn the_kiosk_fills_the_screen(width: u32, height: u32) -> (Xvfb, Running) {
     let dir = scratch(&format!("kiosk-{width}"));
     let profile = kiosk_profile(&dir);
     let mut app = launch(&x, &dir, &["--profile", profile.to_str().unwrap()]);
+    app.keeps = Some(dir);
     let report = app.layout_when("attract mode", |r| r.screen == "attract");
     app.layout_when("a window as large as the screen", |r| {
         r.window == [width as f32, height as f32]
