@@ -48,18 +48,20 @@ pub enum AnyOptions {
     Support(SupportOptions),
 }
 
-/// Calls the same expression on whichever game the value holds.
-macro_rules! each {
+/// Calls the same expression on whichever game an `AnyGame` holds: `each_game!(position, g =>
+/// g.to_move())`. The one dispatch over the games; the app's views use it too.
+macro_rules! each_game {
     ($value:expr, $g:ident => $body:expr) => {
         match $value {
-            AnyGame::CashInHand($g) => $body,
-            AnyGame::Splay($g) => $body,
-            AnyGame::Intermedium($g) => $body,
-            AnyGame::Grabber($g) => $body,
-            AnyGame::Support($g) => $body,
+            $crate::rules::AnyGame::CashInHand($g) => $body,
+            $crate::rules::AnyGame::Splay($g) => $body,
+            $crate::rules::AnyGame::Intermedium($g) => $body,
+            $crate::rules::AnyGame::Grabber($g) => $body,
+            $crate::rules::AnyGame::Support($g) => $body,
         }
     };
 }
+pub(crate) use each_game;
 
 /// Every game id, in menu order.
 pub const BUILT: [GameId; 7] = [
@@ -232,11 +234,11 @@ impl Game for AnyGame {
     }
 
     fn to_setup(&self) -> Setup {
-        each!(self, g => g.to_setup())
+        each_game!(self, g => g.to_setup())
     }
 
     fn id(&self) -> GameId {
-        each!(self, g => g.id())
+        each_game!(self, g => g.id())
     }
 
     fn options(&self) -> AnyOptions {
@@ -250,70 +252,70 @@ impl Game for AnyGame {
     }
 
     fn to_move(&self) -> Player {
-        each!(self, g => g.to_move())
+        each_game!(self, g => g.to_move())
     }
 
     fn ply(&self) -> u32 {
-        each!(self, g => g.ply())
+        each_game!(self, g => g.ply())
     }
 
     fn hash(&self) -> u64 {
-        each!(self, g => g.hash())
+        each_game!(self, g => g.hash())
     }
 
     fn in_turn(&self) -> bool {
-        each!(self, g => g.in_turn())
+        each_game!(self, g => g.in_turn())
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        each!(self, g => g.outcome())
+        each_game!(self, g => g.outcome())
     }
 
     fn stack(&self, c: Cell) -> Stack {
-        each!(self, g => g.stack(c))
+        each_game!(self, g => g.stack(c))
     }
 
     fn hand(&self) -> Option<(Cell, Stack)> {
-        each!(self, g => g.hand())
+        each_game!(self, g => g.hand())
     }
 
     fn captured_by(&self, p: Player) -> usize {
-        each!(self, g => g.captured_by(p))
+        each_game!(self, g => g.captured_by(p))
     }
 
     fn stones_captured(&self) -> usize {
-        each!(self, g => g.stones_captured())
+        each_game!(self, g => g.stones_captured())
     }
 
     fn removed(&self, p: Player) -> usize {
-        each!(self, g => g.removed(p))
+        each_game!(self, g => g.removed(p))
     }
 
     fn implied_end(&self) -> Option<Action> {
-        each!(self, g => g.implied_end())
+        each_game!(self, g => g.implied_end())
     }
 
     fn legal_actions(&self, out: &mut ActionList) {
-        each!(self, g => g.legal_actions(out));
+        each_game!(self, g => g.legal_actions(out));
     }
 
     fn next_completes_turn(&self) -> bool {
-        each!(self, g => g.next_completes_turn())
+        each_game!(self, g => g.next_completes_turn())
     }
 
     fn play(&mut self, action: Action) {
-        each!(self, g => g.play(action));
+        each_game!(self, g => g.play(action));
     }
 
     fn travels(&self, action: Action) -> Vec<Travel> {
-        each!(self, g => g.travels(action))
+        each_game!(self, g => g.travels(action))
     }
 
     fn parse_actions(&self, text: &str) -> Result<TurnActions, NotationError> {
-        each!(self, g => g.parse_actions(text))
+        each_game!(self, g => g.parse_actions(text))
     }
 
     fn write_notation(&self, actions: &[Action], out: &mut String) {
-        each!(self, g => g.write_notation(actions, out));
+        each_game!(self, g => g.write_notation(actions, out));
     }
 }

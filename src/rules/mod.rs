@@ -22,6 +22,7 @@ mod any;
 pub(crate) mod bits;
 pub mod cash_in_hand;
 mod cell;
+pub mod common_options;
 mod edit;
 mod game;
 mod game_id;
@@ -39,6 +40,7 @@ mod turn;
 pub mod zobrist;
 
 pub use action::{Action, ActionList, MAX_ACTIONS, TurnActions};
+pub(crate) use any::each_game;
 pub use any::{AnyGame, AnyOptions, BUILT};
 pub use cash_in_hand::{CashInHand, CashInHandOptions};
 pub use cell::{Cell, CellError, Dir, Geometry, MAX_SIDE};

@@ -213,18 +213,31 @@ fn start_thinking(
     let Seat::Computer(level) = seats.of(session.position().to_move()) else {
         return;
     };
-    let position = session.position().clone();
+    let position = session.position();
     let settings = crate::ai::Settings {
         threads: seats.threads_for(level),
         ..level.decision_settings(seats.master_time, position.in_turn())
     };
     let seed = position.hash() ^ u64::from(position.ply());
-    let mut search = match kept.0.take() {
+    let thinking = think(&session, settings, Purpose::Move, (kept.0.take(), seed));
+    commands.insert_resource(thinking);
+}
+
+/// The search of the session's position for `purpose`: on `tree` where it is of that position,
+/// else on a fresh tree seeded with `seed`; the game's history is told to it.
+fn think(
+    session: &Session,
+    settings: crate::ai::Settings,
+    purpose: Purpose,
+    (tree, seed): (Option<Search<AnyGame>>, u64),
+) -> Thinking {
+    let position = session.position();
+    let mut search = match tree {
         Some(tree) if tree.position().hash() == position.hash() => tree,
-        _ => Search::new(position, seed),
+        _ => Search::new(position.clone(), seed),
     };
     search.set_game_history(session.history());
-    commands.insert_resource(Thinking::start(search, settings, Purpose::Move));
+    Thinking::start(search, settings, purpose)
 }
 
 /// Starts a short, strong search for the person to move when they ask for a hint.
@@ -238,18 +251,15 @@ fn start_hint(
     if requests.read().count() == 0 || thinking.is_some() || session.outcome().is_some() {
         return;
     }
-    let position = session.position().clone();
-    let player = position.to_move();
-    if seats.of(player) != Seat::Human {
+    let position = session.position();
+    if seats.of(position.to_move()) != Seat::Human {
         return;
     }
     let mut settings = Level::Strong.settings(seats.master_time);
     settings.time = Some(Duration::from_millis(1500));
     settings.threads = seats.threads_for(Level::Strong);
     let seed = position.hash();
-    let mut search = Search::new(position, seed);
-    search.set_game_history(session.history());
-    commands.insert_resource(Thinking::start(search, settings, Purpose::Hint));
+    commands.insert_resource(think(&session, settings, Purpose::Hint, (None, seed)));
 }
 
 /// Plays the computer's decision once its search has ended, the board has stopped moving and

@@ -64,8 +64,11 @@ pub trait BoardView: Game {
     /// How the target of `action` is marked.
     fn marker(&self, action: Action) -> MarkerKind;
 
-    /// The cells an action would put stones on, in order (a splay's path), for a preview.
-    fn action_path(&self, action: Action) -> Vec<Cell>;
+    /// The cells an action would put stones on, in order (a splay's path), for a preview: by
+    /// default just the cell it is clicked on.
+    fn action_path(&self, action: Action) -> Vec<Cell> {
+        self.action_cell(action).into_iter().collect()
+    }
 
     /// A one-line hint for the decision pending now.
     fn prompt(&self, tr: &Tr) -> String;

@@ -29,10 +29,6 @@ impl BoardView for CashInHand {
         }
     }
 
-    fn action_path(&self, action: Action) -> Vec<Cell> {
-        self.action_cell(action).into_iter().collect()
-    }
-
     fn prompt(&self, tr: &Tr) -> String {
         if self.taking() {
             return tr.t("prompt.cash-in-hand.lift").to_owned();

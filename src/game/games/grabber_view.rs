@@ -32,10 +32,6 @@ impl BoardView for Grabber {
         }
     }
 
-    fn action_path(&self, action: Action) -> Vec<Cell> {
-        self.action_cell(action).into_iter().collect()
-    }
-
     fn prompt(&self, tr: &Tr) -> String {
         let key = match self.moving_column() {
             _ if self.removal_phase() => "prompt.grabber.removal",

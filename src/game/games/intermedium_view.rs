@@ -38,10 +38,6 @@ impl BoardView for Intermedium {
         }
     }
 
-    fn action_path(&self, action: Action) -> Vec<Cell> {
-        self.action_cell(action).into_iter().collect()
-    }
-
     fn prompt(&self, tr: &Tr) -> String {
         let opening = if self.opening_binds() {
             tr.t("prompt.intermedium.opening")

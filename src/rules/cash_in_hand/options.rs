@@ -2,9 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::game::{
-    DEFAULT_PLY_CAP, GameOptions, OptionError, parse_colour, parse_ply_cap, parse_turns,
-};
+use crate::rules::common_options::{BLACK_FIRST, Common, Description, NO_CAPTURE_TURNS, PLY_CAP};
+use crate::rules::game::{DEFAULT_PLY_CAP, GameOptions, OptionError};
 use crate::rules::player::Player;
 
 /// Cash In Hand's options (the spec's table plus docs/notation.md's `ply_cap`, and our house rule).
@@ -38,27 +37,18 @@ impl Default for CashInHandOptions {
 }
 
 impl GameOptions for CashInHandOptions {
-    const DESCRIPTIONS: &'static [(&'static str, &'static str)] = &[
-        ("first_player", "black (default) or white"),
-        ("ply_cap", "turns before a draw, 1000 by default"),
-        (
-            "no_capture_turns",
-            "turns without a capture before a draw, 0 for never, 300 by default",
-        ),
-    ];
+    const DESCRIPTIONS: &'static [Description] = &[BLACK_FIRST, PLY_CAP, NO_CAPTURE_TURNS];
 
     fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
-        match name {
-            "first_player" => {
-                self.first_player = parse_colour(name, value)?;
-            }
-            "ply_cap" => self.ply_cap = parse_ply_cap(value)?,
-            "no_capture_turns" => self.no_capture_turns = parse_turns(name, value)?,
-            _ => {
-                return Err(OptionError::unknown(name, Self::DESCRIPTIONS));
-            }
+        let common = Common {
+            first_player: &mut self.first_player,
+            ply_cap: &mut self.ply_cap,
+            no_capture_turns: Some(&mut self.no_capture_turns),
+        };
+        if let Some(set) = common.set(name, value) {
+            return set;
         }
-        Ok(())
+        Err(OptionError::unknown(name, Self::DESCRIPTIONS))
     }
 
     fn ply_cap(&self) -> u32 {

@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::game::{DEFAULT_PLY_CAP, GameOptions, OptionError, parse_colour, parse_ply_cap};
+use crate::rules::common_options::{Common, Description, PLY_CAP, WHITE_FIRST};
+use crate::rules::game::{DEFAULT_PLY_CAP, GameOptions, OptionError, parse_colour};
 use crate::rules::player::Player;
 
 /// Grabber's options (the spec's table). The board size is not an option: the game id names it.
@@ -31,19 +32,26 @@ impl Default for GrabberOptions {
 }
 
 impl GameOptions for GrabberOptions {
-    const DESCRIPTIONS: &'static [(&'static str, &'static str)] = &[
-        ("first_player", "white (default) or black"),
+    const DESCRIPTIONS: &'static [Description] = &[
+        WHITE_FIRST,
         (
             "a1_colour",
             "white (default) or black: the man on a1 at the start",
         ),
         ("removals_per_player", "2 (default) or 1"),
-        ("ply_cap", "turns before a draw, 1000 by default"),
+        PLY_CAP,
     ];
 
     fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        let common = Common {
+            first_player: &mut self.first_player,
+            ply_cap: &mut self.ply_cap,
+            no_capture_turns: None,
+        };
+        if let Some(set) = common.set(name, value) {
+            return set;
+        }
         match name {
-            "first_player" => self.first_player = parse_colour(name, value)?,
             "a1_colour" => self.a1_colour = parse_colour(name, value)?,
             "removals_per_player" => {
                 self.removals_per_player = match value {
@@ -58,7 +66,6 @@ impl GameOptions for GrabberOptions {
                     }
                 }
             }
-            "ply_cap" => self.ply_cap = parse_ply_cap(value)?,
             _ => {
                 return Err(OptionError::unknown(name, Self::DESCRIPTIONS));
             }

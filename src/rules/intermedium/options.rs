@@ -2,9 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::game::{
-    DEFAULT_PLY_CAP, GameOptions, OptionError, parse_colour, parse_ply_cap, parse_switch,
-};
+use crate::rules::common_options::{BLACK_FIRST, Common, Description, PLY_CAP};
+use crate::rules::game::{DEFAULT_PLY_CAP, GameOptions, OptionError, parse_switch};
 use crate::rules::player::Player;
 
 /// Intermedium's options (the spec's table plus docs/notation.md's `ply_cap`).
@@ -30,28 +29,28 @@ impl Default for IntermediumOptions {
 }
 
 impl GameOptions for IntermediumOptions {
-    const DESCRIPTIONS: &'static [(&'static str, &'static str)] = &[
-        ("first_player", "black (default) or white"),
+    const DESCRIPTIONS: &'static [Description] = &[
+        BLACK_FIRST,
         (
             "opening_rule",
             "on (default) or off: the first two turns of each player advance and occupy",
         ),
-        ("ply_cap", "turns before a draw, 1000 by default"),
+        PLY_CAP,
     ];
 
     fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
-        match name {
-            "first_player" => {
-                self.first_player = parse_colour(name, value)?;
-            }
-            "opening_rule" => {
-                self.opening_rule = parse_switch(name, value, ("on", "off"), "on or off")?;
-            }
-            "ply_cap" => self.ply_cap = parse_ply_cap(value)?,
-            _ => {
-                return Err(OptionError::unknown(name, Self::DESCRIPTIONS));
-            }
+        let common = Common {
+            first_player: &mut self.first_player,
+            ply_cap: &mut self.ply_cap,
+            no_capture_turns: None,
+        };
+        if let Some(set) = common.set(name, value) {
+            return set;
         }
+        if name != "opening_rule" {
+            return Err(OptionError::unknown(name, Self::DESCRIPTIONS));
+        }
+        self.opening_rule = parse_switch(name, value, ("on", "off"), "on or off")?;
         Ok(())
     }
 

@@ -2,9 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::game::{
-    DEFAULT_PLY_CAP, GameOptions, OptionError, parse_colour, parse_ply_cap, parse_switch,
-};
+use crate::rules::common_options::{Common, Description, PLY_CAP, WHITE_FIRST};
+use crate::rules::game::{DEFAULT_PLY_CAP, GameOptions, OptionError, parse_switch};
 use crate::rules::player::Player;
 
 /// Support's options (the spec's table plus docs/notation.md's `ply_cap`).
@@ -30,33 +29,29 @@ impl Default for SupportOptions {
 }
 
 impl GameOptions for SupportOptions {
-    const DESCRIPTIONS: &'static [(&'static str, &'static str)] = &[
-        ("first_player", "white (default) or black"),
+    const DESCRIPTIONS: &'static [Description] = &[
+        WHITE_FIRST,
         (
             "push_to_edge",
             "allowed (default) or forbidden: may a push end on the outer ring",
         ),
-        ("ply_cap", "turns before a draw, 1000 by default"),
+        PLY_CAP,
     ];
 
     fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
-        match name {
-            "first_player" => {
-                self.first_player = parse_colour(name, value)?;
-            }
-            "push_to_edge" => {
-                self.push_to_edge = parse_switch(
-                    name,
-                    value,
-                    ("allowed", "forbidden"),
-                    "allowed or forbidden",
-                )?;
-            }
-            "ply_cap" => self.ply_cap = parse_ply_cap(value)?,
-            _ => {
-                return Err(OptionError::unknown(name, Self::DESCRIPTIONS));
-            }
+        let common = Common {
+            first_player: &mut self.first_player,
+            ply_cap: &mut self.ply_cap,
+            no_capture_turns: None,
+        };
+        if let Some(set) = common.set(name, value) {
+            return set;
         }
+        if name != "push_to_edge" {
+            return Err(OptionError::unknown(name, Self::DESCRIPTIONS));
+        }
+        let words = ("allowed", "forbidden");
+        self.push_to_edge = parse_switch(name, value, words, "allowed or forbidden")?;
         Ok(())
     }
 
