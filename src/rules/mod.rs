@@ -40,6 +40,8 @@ mod turn;
 pub mod zobrist;
 
 pub use action::{Action, ActionList, MAX_ACTIONS, TurnActions};
+// The app's views dispatch with it too.
+#[cfg_attr(not(feature = "app"), allow(unused_imports))]
 pub(crate) use any::each_game;
 pub use any::{AnyGame, AnyOptions, BUILT};
 pub use cash_in_hand::{CashInHand, CashInHandOptions};
