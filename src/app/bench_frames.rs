@@ -211,22 +211,7 @@ impl LevelFigures {
 pub fn run(request: &FramesRequest) -> Result<Vec<String>, String> {
     let records = recorded_games()?;
     let scratch = crate::files::scratch::Scratch::new("bench");
-    let mut app = super::build(AppOptions {
-        run: super::RunMode::Offscreen(request.size),
-        data_dir: Some(scratch.join("data")),
-        config_dir: Some(scratch.join("config")),
-        position: records[0].start.clone(),
-        thread_pool: request.thread_pool,
-        ..AppOptions::default()
-    });
-    app.add_systems(Update, play_recorded_decisions);
-    if request.gpu_passes {
-        gpu_passes::install(&mut app);
-    }
-    let clock =
-        frame_clock::install(&mut app, request.in_flight).ok_or("no renderer to measure")?;
-    app.finish();
-    app.cleanup();
+    let (mut app, clock) = offscreen_app(request, &records[0], &scratch)?;
     let adapter = app
         .world()
         .get_resource::<RenderAdapterInfo>()
@@ -268,8 +253,33 @@ pub fn run(request: &FramesRequest) -> Result<Vec<String>, String> {
         };
         lines.extend(figures.lines(&adapter, request.json));
     }
-    let _ = std::fs::remove_dir_all(scratch);
     Ok(lines)
+}
+
+/// The app drawn off-screen at the request's size, its data in `scratch`, replaying from
+/// `first`'s start, with its frame clock (and the GPU's pass timings where asked).
+fn offscreen_app(
+    request: &FramesRequest,
+    first: &LoadedGame,
+    scratch: &std::path::Path,
+) -> Result<(App, FrameClock), String> {
+    let mut app = super::build(AppOptions {
+        run: super::RunMode::Offscreen(request.size),
+        data_dir: Some(scratch.join("data")),
+        config_dir: Some(scratch.join("config")),
+        position: first.start.clone(),
+        thread_pool: request.thread_pool,
+        ..AppOptions::default()
+    });
+    app.add_systems(Update, play_recorded_decisions);
+    if request.gpu_passes {
+        gpu_passes::install(&mut app);
+    }
+    let clock =
+        frame_clock::install(&mut app, request.in_flight).ok_or("no renderer to measure")?;
+    app.finish();
+    app.cleanup();
+    Ok((app, clock))
 }
 
 /// The level `asked` means on this adapter (Auto: the one the app would choose).
