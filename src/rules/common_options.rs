@@ -29,7 +29,20 @@ pub struct Common<'a> {
     pub no_capture_turns: Option<&'a mut u32>,
 }
 
-impl Common<'_> {
+impl<'a> Common<'a> {
+    /// A game's shared options (`no_capture_turns` for the games with the no-progress draw).
+    pub fn of(
+        first_player: &'a mut Player,
+        ply_cap: &'a mut u32,
+        no_capture_turns: Option<&'a mut u32>,
+    ) -> Common<'a> {
+        Common {
+            first_player,
+            ply_cap,
+            no_capture_turns,
+        }
+    }
+
     /// Sets `name` if it is one of these options; `None` when it is not (the game's own option,
     /// or no option at all).
     pub fn set(self, name: &str, value: &str) -> Option<Result<(), OptionError>> {
@@ -52,28 +65,20 @@ fn put<T>(option: &mut T, read: Result<T, OptionError>) -> Result<(), OptionErro
 mod tests {
     use super::*;
 
-    fn common<'a>(f: &'a mut Player, c: &'a mut u32, t: Option<&'a mut u32>) -> Common<'a> {
-        Common {
-            first_player: f,
-            ply_cap: c,
-            no_capture_turns: t,
-        }
-    }
-
     #[test]
     fn a_shared_option_is_set_and_another_is_left_to_the_game() {
         let (mut first, mut cap, mut turns) = (Player::Black, 1000, 300);
-        let set = common(&mut first, &mut cap, Some(&mut turns)).set("ply_cap", "50");
+        let set = Common::of(&mut first, &mut cap, Some(&mut turns)).set("ply_cap", "50");
         assert!(matches!(set, Some(Ok(()))));
         assert_eq!(cap, 50);
-        let bad = common(&mut first, &mut cap, None).set("no_capture_turns", "5");
+        let bad = Common::of(&mut first, &mut cap, None).set("no_capture_turns", "5");
         assert!(bad.is_none(), "a game without the draw has no such option");
         assert!(
-            common(&mut first, &mut cap, None)
+            Common::of(&mut first, &mut cap, None)
                 .set("a1_colour", "black")
                 .is_none()
         );
-        let refused = common(&mut first, &mut cap, None).set("first_player", "red");
+        let refused = Common::of(&mut first, &mut cap, None).set("first_player", "red");
         assert!(matches!(refused, Some(Err(_))));
         assert_eq!(first, Player::Black);
     }

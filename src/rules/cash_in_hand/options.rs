@@ -40,11 +40,8 @@ impl GameOptions for CashInHandOptions {
     const DESCRIPTIONS: &'static [Description] = &[BLACK_FIRST, PLY_CAP, NO_CAPTURE_TURNS];
 
     fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
-        let common = Common {
-            first_player: &mut self.first_player,
-            ply_cap: &mut self.ply_cap,
-            no_capture_turns: Some(&mut self.no_capture_turns),
-        };
+        let turns = Some(&mut self.no_capture_turns);
+        let common = Common::of(&mut self.first_player, &mut self.ply_cap, turns);
         if let Some(set) = common.set(name, value) {
             return set;
         }

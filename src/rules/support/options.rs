@@ -39,11 +39,7 @@ impl GameOptions for SupportOptions {
     ];
 
     fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
-        let common = Common {
-            first_player: &mut self.first_player,
-            ply_cap: &mut self.ply_cap,
-            no_capture_turns: None,
-        };
+        let common = Common::of(&mut self.first_player, &mut self.ply_cap, None);
         if let Some(set) = common.set(name, value) {
             return set;
         }
