@@ -11,4 +11,5 @@ pub mod files;
 #[cfg(feature = "app")]
 pub mod game;
 pub mod guide;
+pub mod platform;
 pub mod rules;

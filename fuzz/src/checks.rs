@@ -1,6 +1,6 @@
 //! The fuzz checks, one function per target: each takes the fuzzer's bytes and panics only when
 //! Stackyard breaks a promise. The targets in `fuzz_targets/` call them; the game's own tests
-//! (`tests/fuzz_inputs.rs`) run them over the seeds and every input that once crashed.
+//! (`tests/core/fuzz_inputs.rs`) run them over the seeds and every input that once crashed.
 
 use stackyard::files::profile::Profile;
 use stackyard::files::save::SaveFile;

@@ -2,8 +2,9 @@
 //! `stackyard match` and `stackyard bench` run (no Bevy). Every player decides through the rules'
 //! actions, so every game works the same way.
 
+use crate::platform::clock::Instant;
 use std::fmt;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::rules::{Action, ActionList, AnyGame, Game, History, Outcome, Player, Turn};
 

@@ -317,6 +317,6 @@ pub fn show_in_a_window(
     }
     let mut bare = copy_of(game.world(), Target::Window(size));
     drop(game);
-    let _ = std::fs::remove_dir_all(scratch);
+    drop(scratch);
     Ok(bare.run())
 }

@@ -3,8 +3,9 @@
 //! same frames: the start, then for each move a frame in the middle of its animation and one of
 //! the position it reaches, held a moment; the last is held longer.
 
+use crate::platform::clock::Instant;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
@@ -118,7 +119,7 @@ pub fn run(
     }
     let bytes = encode(&shots, request.size)?;
     crate::files::atomic::write_atomically(&request.out, &bytes)?;
-    let _ = std::fs::remove_dir_all(scratch);
+    drop(scratch);
     Ok(vec![format!(
         "{}: {} frames, {}x{}, {} moves",
         request.out.display(),
@@ -255,7 +256,7 @@ impl Area {
 #[must_use]
 pub fn writable_place(path: &Path) -> bool {
     path.parent()
-        .is_none_or(|p| p.as_os_str().is_empty() || p.is_dir())
+        .is_none_or(|p| p.as_os_str().is_empty() || crate::files::folders::is_folder(p))
 }
 
 #[cfg(test)]

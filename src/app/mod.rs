@@ -1,10 +1,8 @@
 //! The desktop app: Bevy's plugins set up for Stackyard, the game, and the screenshot mode.
 
 pub mod bare_scene;
-pub mod bench_frames;
-pub mod frame_clock;
+pub mod bench;
 pub mod game_gif;
-pub mod gpu_passes;
 pub mod icon;
 pub mod layout_tour;
 pub mod offscreen;

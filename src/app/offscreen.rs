@@ -2,8 +2,9 @@
 //! the canvas captured as RGBA bytes. `stackyard gif` draws its frames this way, and the tests
 //! that judge pixels (a stone's colour from every angle) look at them.
 
+use crate::platform::clock::Instant;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bevy::camera::RenderTarget;
 use bevy::prelude::*;

@@ -54,7 +54,7 @@ fn handle_render_error(
 /// Destroys the graphics device once, `secs` after the start: the driver's reset a test stands in
 /// for (the hidden `--lose-device-after`).
 pub fn lose_the_device_after(app: &mut App, secs: f32) {
-    let started = std::time::Instant::now();
+    let started = crate::platform::clock::Instant::now();
     app.sub_app_mut(bevy::render::RenderApp).add_systems(
         bevy::render::Render,
         move |device: Res<bevy::render::renderer::RenderDevice>, mut done: Local<bool>| {

@@ -30,7 +30,7 @@ struct ShotPlan {
     ready_frames: u32,
     requested: bool,
     result: Arc<std::sync::Mutex<Option<Result<(), String>>>>,
-    started: std::time::Instant,
+    started: crate::platform::clock::Instant,
 }
 
 /// Frames in a row with nothing left to compile before the picture is taken.
@@ -63,7 +63,7 @@ fn add_plan(app: &mut App, path: Option<PathBuf>, tour: Vec<TourStop>) {
         ready_frames: 0,
         requested: false,
         result: Arc::default(),
-        started: std::time::Instant::now(),
+        started: crate::platform::clock::Instant::now(),
     });
     app.add_systems(Last, take_screenshot_when_ready);
 }
@@ -199,7 +199,7 @@ fn settle_layout(commands: &mut Commands, plan: &mut ShotPlan, panels_still: Opt
         commands.queue(move |world: &mut World| going.go(world));
         plan.coming = Some(stop);
         plan.ready_frames = 0;
-        plan.started = std::time::Instant::now();
+        plan.started = crate::platform::clock::Instant::now();
     } else {
         plan.requested = true;
     }

@@ -61,7 +61,7 @@ fn freeze_at(time: &Time<Real>, secs: f32) {
     if time.elapsed_secs() >= secs {
         error!("--freeze-after {secs}: the frame loop stops, as the watchdog test asked");
         loop {
-            std::thread::sleep(std::time::Duration::from_secs(60));
+            crate::platform::compute::pause(std::time::Duration::from_secs(60));
         }
     }
 }

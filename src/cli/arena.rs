@@ -1,10 +1,11 @@
 //! `stackyard match` and `stackyard soak`: players against each other, printed for people or as
 //! JSON, and memory over many games.
 
+use crate::platform::clock::Instant;
+use crate::platform::compute;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::time::Instant;
 
 use crate::ai::arena::{Contestant, PlayerSpec, play_game, summarise};
 use crate::ai::sprt::Sprt;
@@ -195,8 +196,8 @@ fn match_records(request: &MatchRequest<'_>, start: &AnyGame) -> Result<Option<R
     let Some(dir) = request.records else {
         return Ok(None);
     };
-    std::fs::create_dir_all(dir)
-        .map_err(|e| Failure::usage(format!("--records {}: cannot make it: {e}", dir.display())))?;
+    crate::files::folders::make_folder(dir)
+        .map_err(|e| Failure::usage(format!("--records {e} (cannot make it)")))?;
     let (a, b) = request.players;
     Ok(Some(Records {
         dir: dir.to_path_buf(),
@@ -216,26 +217,27 @@ fn play_pending<R: Send>(
     mut noted: impl FnMut(u32, R) -> bool,
 ) {
     let (next, stop) = (AtomicUsize::new(0), AtomicBool::new(stop_now));
-    std::thread::scope(|scope| {
-        let (done, finished) = mpsc::channel();
-        for _ in 0..threads {
-            let done = done.clone();
-            let (next, stop) = (&next, &stop);
-            scope.spawn(move || {
-                // Each game's result is noted before this thread takes another, so no game
-                // starts on a thread after its own last game decided the test.
-                let (told, wait) = mpsc::channel();
-                while !stop.load(Ordering::Relaxed) {
-                    let Some(&k) = pending.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                        break;
-                    };
-                    if done.send((k, play(k), told.clone())).is_err() || wait.recv().is_err() {
-                        break;
-                    }
+    let (done, finished) = mpsc::channel();
+    let players = (0..threads).map(|_| {
+        let done = done.clone();
+        let (next, stop) = (&next, &stop);
+        move || {
+            // Each game's result is noted before this thread takes another, so no game
+            // starts on a thread after its own last game decided the test.
+            let (told, wait) = mpsc::channel();
+            while !stop.load(Ordering::Relaxed) {
+                let Some(&k) = pending.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                    break;
+                };
+                if done.send((k, play(k), told.clone())).is_err() || wait.recv().is_err() {
+                    break;
                 }
-            });
+            }
         }
-        drop(done);
+    });
+    let players: Vec<_> = players.collect();
+    drop(done);
+    compute::beside(players, || {
         for (k, record, told) in finished {
             if noted(k, record) {
                 stop.store(true, Ordering::Relaxed);
@@ -312,7 +314,7 @@ fn json_summary(s: &crate::ai::arena::MatchSummary, sprt: Option<SprtResult>) ->
 
 /// Resident and peak memory of this process in KiB, where the system tells (Linux).
 fn memory_kib() -> Option<(u64, u64)> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let status = crate::files::folders::read_text("/proc/self/status".as_ref()).ok()?;
     let field = |name: &str| {
         status
             .lines()

@@ -2,7 +2,8 @@
 //! on one thread and on every core (`--rounds` times, back to back, for a steadier ratio), and
 //! with `--threads` at each number of threads asked for.
 
-use std::time::{Duration, Instant};
+use crate::platform::clock::Instant;
+use std::time::Duration;
 
 use crate::ai::eval::AnyEval;
 use crate::ai::{Level, Search};
@@ -123,7 +124,7 @@ fn measure(
 ) -> GameSpeeds {
     let (playouts, actions, took) = random_playouts(start, budget);
     let secs = took.as_secs_f64();
-    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let cores = crate::platform::compute::cores();
     let mut rounds = back_to_back(start, budget, cores, rounds);
     let sweep = sweep
         .iter()

@@ -323,7 +323,7 @@ impl BenchFramesArgs {
                 self.seconds
             )));
         }
-        let request = crate::app::bench_frames::FramesRequest {
+        let request = crate::app::bench::FramesRequest {
             levels: self.quality.map_or_else(
                 || vec![Quality::Low, Quality::Medium, Quality::High],
                 |q| vec![q],
@@ -336,7 +336,7 @@ impl BenchFramesArgs {
             thread_pool: self.thread_pool,
             in_flight: usize::from(self.in_flight),
         };
-        crate::app::bench_frames::run(&request).map_err(|why| Failure {
+        crate::app::bench::run(&request).map_err(|why| Failure {
             code: 1,
             message: why,
         })

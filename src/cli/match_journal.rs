@@ -8,12 +8,11 @@
 //! (game, players, seed, start or options) is refused rather than mixed in, and so is a journal
 //! that a match still running holds.
 
-use std::fs::{File, OpenOptions, TryLockError};
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use crate::ai::arena::GameRecord;
+use crate::files::held_file::{HeldFile, HoldError};
 use crate::rules::{Outcome, Player};
 
 /// The first word of a journal.
@@ -21,8 +20,7 @@ const MAGIC: &str = "stackyard-match-journal 1";
 
 /// An open journal, appended to as games end.
 pub struct Journal {
-    path: PathBuf,
-    file: File,
+    file: HeldFile,
 }
 
 /// A game read back from a journal: its number and its record (without moves).
@@ -39,14 +37,8 @@ impl Journal {
     pub fn open(path: &Path, identity: &str) -> Result<(Journal, Vec<Resumed>), String> {
         let name = path.display();
         let header = format!("{MAGIC}\t{identity}");
-        let mut file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(|e| format!("--resume {name}: cannot write to it: {e}"))?;
-        hold(&file).map_err(|e| format!("--resume {name}: {e}"))?;
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("--resume {name}: cannot read it: {e}"))?;
+        let (mut file, text) =
+            HeldFile::open(path).map_err(|e| format!("--resume {name}: {}", why_not(e)))?;
         let complete = text.rfind('\n').map_or(0, |i| i + 1);
         let games = if complete == 0 && header.starts_with(&text) {
             Vec::new() // new, or its first line cut short
@@ -55,20 +47,15 @@ impl Journal {
         };
         // This match's journal: a line cut short goes, so that the next starts a line of its own.
         if complete < text.len() {
-            file.set_len(complete as u64)
+            file.cut_to(complete)
                 .map_err(|e| format!("--resume {name}: cannot write to it: {e}"))?;
         }
         if complete == 0 {
             // Empty now (new, or its first line cut short): it starts with the header.
-            writeln!(file, "{header}")
-                .and_then(|()| file.sync_data())
-                .map_err(|e| format!("--resume {name}: cannot write to it: {e}"))?;
+            file.append(&format!("{header}\n"))
+                .map_err(|e| format!("--resume {e} (cannot write to it)"))?;
         }
-        let journal = Journal {
-            path: path.to_path_buf(),
-            file,
-        };
-        Ok((journal, games))
+        Ok((Journal { file }, games))
     }
 
     /// Appends game `k`'s line; what went wrong, if anything.
@@ -83,23 +70,22 @@ impl Journal {
             record.overrun.as_micros(),
             record.longest_quiet,
         );
-        self.file
-            .write_all(line.as_bytes())
-            .and_then(|()| self.file.sync_data())
-            .map_err(|e| format!("{}: {e}", self.path.display()))
+        self.file.append(&line)
     }
 }
 
-/// Takes the journal for this match alone while it runs (an advisory lock the system drops when
-/// the match ends, however it ends): two matches appending to one journal would each play the
-/// games the other is playing and note them twice.
-fn hold(file: &File) -> Result<(), String> {
-    file.try_lock().map_err(|e| match e {
-        TryLockError::WouldBlock => {
+/// Why the journal cannot be opened, in words. It is held for this match alone while it runs:
+/// two matches appending to one journal would each play the games the other is playing and
+/// note them twice.
+fn why_not(error: HoldError) -> String {
+    match error {
+        HoldError::Unwritable(e) => format!("cannot write to it: {e}"),
+        HoldError::Held => {
             "another match is using this journal now (let it end or stop it first)".to_string()
         }
-        TryLockError::Error(e) => format!("cannot lock it: {e}"),
-    })
+        HoldError::Unlockable(e) => format!("cannot lock it: {e}"),
+        HoldError::Unreadable(e) => format!("cannot read it: {e}"),
+    }
 }
 
 /// The games of a journal's text, checking its first line against `header`.

@@ -10,6 +10,7 @@ use crate::ai::arena::{Contestant, PlayerSpec};
 use crate::ai::forced::Goal;
 use crate::ai::puzzle::{prove_unique, solution_line};
 use crate::files::puzzles::{PUZZLES_VERSION, PuzzleEntry, PuzzleFile};
+use crate::platform::compute;
 use crate::rules::{AnyGame, AnyOptions, Game, GameId, History, any_turn};
 
 use super::referee::Failure;
@@ -59,31 +60,30 @@ pub fn generate(request: &GenerateRequest) -> Result<Vec<String>, Failure> {
     let found: Mutex<Vec<PuzzleEntry>> = Mutex::new(Vec::new());
     let enough = AtomicBool::new(false);
     let boards = boards(request.game.card());
-    std::thread::scope(|scope| {
-        for job in 0..request.jobs.max(1) {
-            let (found, enough, boards) = (&found, &enough, &boards);
-            scope.spawn(move || {
-                let mut game = job as u64;
-                while !enough.load(Ordering::Relaxed) && game < 10_000 {
-                    let seed = request.seed + game;
-                    let board = boards[(seed % boards.len() as u64) as usize];
-                    if let Some(entry) = puzzle_of_a_game(board, seed, enough) {
-                        let Ok(mut all) = found.lock() else { return };
-                        if all.len() < request.count
-                            && all.iter().all(|p| p.position != entry.position)
-                        {
-                            all.push(entry);
-                            eprintln!("{} of {} found", all.len(), request.count);
-                        }
-                        if all.len() >= request.count {
-                            enough.store(true, Ordering::Relaxed);
-                        }
+    let jobs = request.jobs.max(1);
+    let search = |job: usize| {
+        let (found, enough, boards) = (&found, &enough, &boards);
+        move || {
+            let mut game = job as u64;
+            while !enough.load(Ordering::Relaxed) && game < 10_000 {
+                let seed = request.seed + game;
+                let board = boards[(seed % boards.len() as u64) as usize];
+                if let Some(entry) = puzzle_of_a_game(board, seed, enough) {
+                    let Ok(mut all) = found.lock() else { return };
+                    if all.len() < request.count && all.iter().all(|p| p.position != entry.position)
+                    {
+                        all.push(entry);
+                        eprintln!("{} of {} found", all.len(), request.count);
                     }
-                    game += request.jobs.max(1) as u64;
+                    if all.len() >= request.count {
+                        enough.store(true, Ordering::Relaxed);
+                    }
                 }
-            });
+                game += jobs as u64;
+            }
         }
-    });
+    };
+    compute::beside((1..jobs).map(search), search(0));
     let mut puzzles = found.into_inner().unwrap_or_default();
     if puzzles.len() < request.count {
         return Err(Failure {

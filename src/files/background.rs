@@ -6,7 +6,8 @@
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::mpsc::{self, Receiver, Sender};
-use std::thread::JoinHandle;
+
+use crate::platform::compute::{self, JoinHandle};
 
 /// What became of one write.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,10 +47,7 @@ impl BackgroundWriter {
         let (results, written) = mpsc::channel();
         let (jobs, queue) = mpsc::channel::<Job>();
         let to_report = results.clone();
-        let thread = std::thread::Builder::new()
-            .name("stackyard-files".into())
-            .spawn(move || write_all(&queue, &to_report))
-            .ok();
+        let thread = compute::worker("stackyard-files", move || write_all(&queue, &to_report)).ok();
         BackgroundWriter {
             jobs: thread.as_ref().map(|_| jobs),
             written: Mutex::new(written),

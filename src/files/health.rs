@@ -3,8 +3,9 @@
 //! memory, uptime, the screen shown, the graphics level, the last error), and read by `stackyard health`, which
 //! calls a heartbeat older than [`STALE`] a failure, for a cron job or a monitoring agent.
 
+use crate::platform::clock::{SystemTime, UNIX_EPOCH};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 

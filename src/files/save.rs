@@ -381,8 +381,8 @@ struct VersionOnly {
 
 /// The current UTC time as `YYYY-MM-DD hh:mm:ss`.
 pub(crate) fn utc_now() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    let secs = crate::platform::clock::SystemTime::now()
+        .duration_since(crate::platform::clock::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     let (days, rest) = (secs / 86_400, secs % 86_400);
     // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).

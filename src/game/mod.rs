@@ -1,6 +1,6 @@
 //! The game on screen, in wings that depend one way only (`docs/architecture.md`):
-//! [`exhibition`] → [`screens`] → [`ui`] → [`board`] → [`games`] → [`core`] (→ the rules, the
-//! computer player and the files). This file only puts them together.
+//! [`exhibition`] → [`screens`] → [`ui`] → [`sound`] → [`board`] → [`games`] → [`core`] (→ the
+//! rules, the computer player and the files). This file only puts them together.
 //!
 //! [`logic_plugin`] needs no renderer (tests run it under `MinimalPlugins`);
 //! [`presentation_plugin`] makes it visible and playable with a mouse or a finger.
@@ -12,6 +12,7 @@ pub mod core;
 pub mod exhibition;
 pub mod games;
 pub mod screens;
+pub mod sound;
 pub mod ui;
 
 pub use self::core::GameSystems;
@@ -37,4 +38,6 @@ pub fn presentation_plugin(app: &mut App) {
         screens::presentation_plugin,
         exhibition::panel_plugin,
     ));
+    #[cfg(feature = "sound")]
+    app.add_plugins(sound::plugin);
 }

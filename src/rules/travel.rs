@@ -4,7 +4,7 @@ use super::cell::Cell;
 use super::player::Player;
 
 /// A place a stone can be.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Place {
     /// On a cell, at a level of its stack (0 = bottom).
     Board {

@@ -12,9 +12,10 @@
 //! a draw is worth a little less than even to the side searching (its contempt,
 //! [`super::Settings::contempt`]), and the tree below the move actually played is kept.
 
+use crate::platform::clock::Instant;
+use crate::platform::compute;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
 
 use arrayvec::ArrayVec;
 
@@ -501,26 +502,23 @@ impl<G: Game> Search<G> {
             .collect();
         let stop = AtomicBool::new(false);
         let (stop, helper_share) = (&stop, &helper_share);
-        let total = std::thread::scope(|scope| {
-            let handles: Vec<_> = helpers
-                .iter_mut()
-                .map(|(helper, _)| {
-                    scope.spawn(move || {
-                        let n = helper.spend(eval, helper_share, [cancel, Some(stop)]);
-                        if helper.nodes[0].proof.is_some() {
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                        n
-                    })
-                })
-                .collect();
+        let jobs = helpers.iter_mut().map(|(helper, _)| {
+            move || {
+                let n = helper.spend(eval, helper_share, [cancel, Some(stop)]);
+                if helper.nodes[0].proof.is_some() {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                n
+            }
+        });
+        let (mine, theirs) = compute::beside(jobs, || {
             let mine = self.spend(eval, &share, [cancel, Some(stop)]);
             if self.nodes[0].proof.is_some() {
                 stop.store(true, Ordering::Relaxed);
             }
-            let theirs: u32 = handles.into_iter().map(|h| h.join().unwrap_or(0)).sum();
-            mine + theirs
+            mine
         });
+        let total = mine + theirs.into_iter().flatten().sum::<u32>();
         for (helper, before) in &helpers {
             self.merge_root(helper, before, settings);
         }

@@ -177,7 +177,7 @@ impl<G: Game> Search<G> {
 
 #[cfg(test)]
 mod tests {
-    use std::time::Instant;
+    use crate::platform::clock::Instant;
 
     use crate::ai::eval::IntermediumEval;
     use crate::rules::{Game, Intermedium, IntermediumOptions, Setup, play_move};
@@ -185,7 +185,7 @@ mod tests {
     use super::super::{CaptureClock, Search};
 
     /// White to move, from a `match --records` game: after White's `f8-e9-f10` Black's
-    /// `f9-e8-d9` sets up its City and no White answer stops it (tests/ai_search.rs,
+    /// `f9-e8-d9` sets up its City and no White answer stops it (tests/core/ai_search.rs,
     /// `CITY_SET_UP_TWO_TURNS_AHEAD`).
     const CITY_SET_UP_TWO_TURNS_AHEAD: &str = "intermedium 1,w,b,w,b,2/1,b2,2,w2,b2,1/2,b,2,w2,1/w,3,w,1,w/b,w,1,w,2,b/1,b,2,w,2/1,w,4,b/w,1,w,1,w,2/1,w,b,w,b,2/7 w 65";
 

@@ -4,9 +4,10 @@
 //! result up under the lock again. The playout is most of an iteration's work, so two threads
 //! seldom wait for each other.
 
+use crate::platform::clock::Instant;
+use crate::platform::compute;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
-use std::time::Instant;
 
 use crate::rules::Game;
 
@@ -72,12 +73,10 @@ impl<G: Game> Search<G> {
         };
         let tree = Mutex::new(self);
         let (tree, shared) = (&tree, &shared);
-        std::thread::scope(|scope| {
-            for &seed in &seeds[1..] {
-                scope.spawn(move || work(tree, shared, eval, seed, false));
-            }
-            work(tree, shared, eval, seeds[0], true);
-        });
+        let helpers = seeds[1..]
+            .iter()
+            .map(|&seed| move || work(tree, shared, eval, seed, false));
+        compute::beside(helpers, || work(tree, shared, eval, seeds[0], true));
         shared.done.load(Ordering::Relaxed)
     }
 }

@@ -133,9 +133,9 @@ impl Places {
             removed: [0; 2],
         };
         for (_, d, ..) in discs {
-            match d.place {
-                DiscPlace::Captured { by, .. } => places.captured[by.index()] += 1,
-                DiscPlace::Removed { colour, .. } => places.removed[colour.index()] += 1,
+            match d.place.place {
+                Place::Captured(by) => places.captured[by.index()] += 1,
+                Place::Removed(colour) => places.removed[colour.index()] += 1,
                 _ => {}
             }
         }
@@ -147,8 +147,7 @@ impl Places {
         let mut moved = Vec::new();
         for t in this {
             let from = match t.from {
-                Place::Board { cell, level } => DiscPlace::Board { cell, level },
-                Place::Hand { cell, level } => DiscPlace::Hand { cell, level },
+                Place::Board { .. } | Place::Hand { .. } => DiscPlace::at(t.from),
                 Place::Captured(_) | Place::Removed(_) | Place::Supply(_) => continue,
             };
             if let Some(e) = self.at.remove(&from) {
@@ -160,20 +159,17 @@ impl Places {
 
     /// The place a stone lands on (the next slot of a tray or a row), now its own.
     fn land(&mut self, e: Entity, to: Place) -> DiscPlace {
-        let place = match to {
-            Place::Board { cell, level } => DiscPlace::Board { cell, level },
-            Place::Hand { cell, level } => DiscPlace::Hand { cell, level },
-            Place::Supply(colour) => DiscPlace::Supply { colour },
-            Place::Removed(colour) => {
-                let slot = self.removed[colour.index()];
-                self.removed[colour.index()] += 1;
-                DiscPlace::Removed { colour, slot }
+        let row = match to {
+            Place::Removed(colour) => Some(&mut self.removed[colour.index()]),
+            Place::Captured(by) => Some(&mut self.captured[by.index()]),
+            Place::Board { .. } | Place::Hand { .. } | Place::Supply(_) => None,
+        };
+        let place = match row {
+            Some(next) => {
+                *next += 1;
+                DiscPlace::in_row(to, *next - 1)
             }
-            Place::Captured(by) => {
-                let slot = self.captured[by.index()];
-                self.captured[by.index()] += 1;
-                DiscPlace::Captured { by, slot }
-            }
+            None => DiscPlace::at(to),
         };
         self.at.insert(place, e);
         place
@@ -192,7 +188,7 @@ fn spawn_from_supply(
     let (Place::Supply(colour), Place::Board { cell, level }) = (t.from, t.to) else {
         return None;
     };
-    let place = DiscPlace::Board { cell, level };
+    let place = DiscPlace::board(cell, level);
     let disc = Disc {
         colour,
         place,
@@ -200,7 +196,7 @@ fn spawn_from_supply(
     };
     let from = Transform::from_translation(crate::game::board::layout::place_translation(
         g,
-        DiscPlace::Supply { colour },
+        DiscPlace::at(t.from),
     ));
     let at_rest = disc.rest(g);
     if clock.speed == AnimationSpeed::Off {
@@ -252,15 +248,12 @@ fn queue_move(
     let rest = disc.rest(g);
     if clock.speed == AnimationSpeed::Off {
         *transform = rest;
-        if matches!(moving.place, DiscPlace::Supply { .. }) {
+        if matches!(moving.place.place, Place::Supply(_)) {
             commands.entity(moving.e).despawn();
         }
         return;
     }
-    let lift = if matches!(
-        moving.place,
-        DiscPlace::Captured { .. } | DiscPlace::Removed { .. }
-    ) {
+    let lift = if matches!(moving.place.place, Place::Captured(_) | Place::Removed(_)) {
         1.2
     } else {
         0.45
@@ -321,7 +314,7 @@ fn advance_tweens(
             tweens.0.pop_front();
         }
         if tweens.0.is_empty() {
-            if disc.is_some_and(|d| matches!(d.place, DiscPlace::Supply { .. })) {
+            if disc.is_some_and(|d| matches!(d.place.place, Place::Supply(_))) {
                 // A stone that went back to the supply leaves the table.
                 commands.entity(e).despawn();
             } else {

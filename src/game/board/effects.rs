@@ -95,13 +95,8 @@ pub(super) fn cue_effects(
         if colour_at.is_empty() {
             colour_at = discs
                 .iter()
-                .filter_map(|d| match d.place {
-                    DiscPlace::Board { cell, level } => {
-                        Some((Place::Board { cell, level }, d.colour))
-                    }
-                    DiscPlace::Hand { cell, level } => {
-                        Some((Place::Hand { cell, level }, d.colour))
-                    }
+                .filter_map(|d| match d.place.place {
+                    Place::Board { .. } | Place::Hand { .. } => Some((d.place.place, d.colour)),
                     _ => None,
                 })
                 .collect();
@@ -124,7 +119,7 @@ pub(super) fn cue_effects(
                 };
                 if let (Some((cell, level)), Some(colour)) = (taken, colour) {
                     cues.write(EffectCue::Capture {
-                        at: place_translation(g, DiscPlace::Board { cell, level }),
+                        at: place_translation(g, DiscPlace::board(cell, level)),
                         colour,
                     });
                 }

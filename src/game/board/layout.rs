@@ -2,7 +2,7 @@
 
 use bevy::prelude::*;
 
-use crate::rules::{Cell, Geometry, Player};
+use crate::rules::{Cell, Geometry, Place, Player};
 
 /// Width of a cell, in world units.
 pub const CELL: f32 = 1.0;
@@ -22,43 +22,43 @@ pub const TABLE_TOP: f32 = BOARD_TOP - 0.32;
 /// How high stones in hand hover over the board.
 pub const HAND_LIFT: f32 = 1.2;
 
-/// Where a stone is, as the board shows it.
+/// Where a stone is, as the board shows it: its place in the rules and, off the board (in a
+/// capture tray or the row of stones its owner removed), its slot there in the order it came.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum DiscPlace {
-    /// On a cell, at a level of its stack (0 = bottom).
-    Board {
-        /// The cell.
-        cell: Cell,
-        /// The level.
-        level: u8,
-    },
-    /// In hand during a turn (Intermedium's sowing), hovering over a cell, at a level.
-    Hand {
-        /// The cell the stones hover over.
-        cell: Cell,
-        /// The level among the stones in hand.
-        level: u8,
-    },
-    /// Where new stones come from (Support's supply): beside the board, on the player's side.
-    /// Never a resting place: stones only pass through it.
-    Supply {
-        /// The supply's colour.
-        colour: Player,
-    },
-    /// Taken out of the game by its owner (Grabber's removals): beside the board, at a slot.
-    Removed {
-        /// The owner.
-        colour: Player,
-        /// Its slot in the pile.
-        slot: usize,
-    },
-    /// In the tray of the player who captured it, at a slot.
-    Captured {
-        /// The captor.
-        by: Player,
-        /// Its slot in the tray, in order of capture.
-        slot: usize,
-    },
+pub struct DiscPlace {
+    /// The place in the rules.
+    pub place: Place,
+    /// The slot in a tray or a row; 0 for a place in the rules alone.
+    pub slot: usize,
+}
+
+impl DiscPlace {
+    /// A place in the rules alone (a cell's stack, the hand, the supply).
+    #[must_use]
+    pub const fn at(place: Place) -> DiscPlace {
+        DiscPlace { place, slot: 0 }
+    }
+
+    /// A level of a cell's stack.
+    #[must_use]
+    pub const fn board(cell: Cell, level: u8) -> DiscPlace {
+        DiscPlace::at(Place::Board { cell, level })
+    }
+
+    /// A slot of a tray (`Place::Captured`) or a removed row (`Place::Removed`).
+    #[must_use]
+    pub const fn in_row(place: Place, slot: usize) -> DiscPlace {
+        DiscPlace { place, slot }
+    }
+
+    /// The cell and level, for a stone in a stack.
+    #[must_use]
+    pub const fn on_board(self) -> Option<(Cell, u8)> {
+        match self.place {
+            Place::Board { cell, level } => Some((cell, level)),
+            _ => None,
+        }
+    }
 }
 
 /// Stones above this level of a stack sit closer together, so that a tall stack (Cash In Hand
@@ -98,14 +98,15 @@ pub fn cell_centre(g: Geometry, c: Cell) -> Vec3 {
 /// The centre of a stone at a place.
 #[must_use]
 pub fn place_translation(g: Geometry, place: DiscPlace) -> Vec3 {
-    match place {
-        DiscPlace::Board { cell, level } => {
+    let slot = place.slot;
+    match place.place {
+        Place::Board { cell, level } => {
             cell_centre(g, cell) + Vec3::Y * level_height(f32::from(level) + 0.5)
         }
-        DiscPlace::Hand { cell, level } => {
+        Place::Hand { cell, level } => {
             cell_centre(g, cell) + Vec3::Y * (HAND_LIFT + level_height(f32::from(level) + 0.5))
         }
-        DiscPlace::Supply { colour } => {
+        Place::Supply(colour) => {
             let side = match colour {
                 Player::Black => 1.0,
                 Player::White => -1.0,
@@ -113,7 +114,7 @@ pub fn place_translation(g: Geometry, place: DiscPlace) -> Vec3 {
             let x = (f32::from(g.width) / 2.0 + 1.3) * CELL;
             Vec3::new(x, TABLE_TOP + DISC_HEIGHT, side * 2.0 * CELL)
         }
-        DiscPlace::Removed { colour, slot } => {
+        Place::Removed(colour) => {
             // Beside the board, on the owner's right: a short row of piles.
             let side = match colour {
                 Player::Black => 1.0,
@@ -124,7 +125,7 @@ pub fn place_translation(g: Geometry, place: DiscPlace) -> Vec3 {
             let level = (slot % PILE) as f32;
             Vec3::new(x, TABLE_TOP + DISC_HEIGHT * (level + 0.5), z)
         }
-        DiscPlace::Captured { by, slot } => {
+        Place::Captured(by) => {
             // Each player keeps the stones they captured on the table in front of them: Black
             // before rank 1, White beyond the last rank, in piles of three.
             let side = match by {
@@ -154,13 +155,7 @@ mod tests {
         let h8 = cell_centre(g, "h8".parse().unwrap());
         assert_eq!(a1, Vec3::new(-3.5, 0.0, 3.5));
         assert_eq!(h8, Vec3::new(3.5, 0.0, -3.5));
-        let top = place_translation(
-            g,
-            DiscPlace::Board {
-                cell: "a1".parse().unwrap(),
-                level: 2,
-            },
-        );
+        let top = place_translation(g, DiscPlace::board("a1".parse().unwrap(), 2));
         assert!((top.y - 2.5 * DISC_HEIGHT).abs() < 1e-6);
     }
 }

@@ -1,6 +1,6 @@
 //! The 3D world: the room, the table and the board, the stones and their look, where things
 //! stand (layout), the animation, input (clicks and taps to decisions), the lit targets, the
-//! camera, the effects, the sound and the theme.
+//! camera, the effects and the theme.
 
 use bevy::prelude::*;
 
@@ -18,7 +18,6 @@ pub mod quality;
 pub mod room;
 pub mod room_plan;
 pub mod room_tour;
-pub mod sound;
 pub(crate) mod stone_look;
 pub mod stone_mesh;
 pub mod stones;
@@ -51,6 +50,4 @@ pub(super) fn presentation_plugin(app: &mut App) {
         thinking::plugin,
         best_line::plugin,
     ));
-    #[cfg(feature = "sound")]
-    app.add_plugins(sound::plugin);
 }

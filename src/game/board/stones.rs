@@ -5,7 +5,7 @@
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use crate::rules::{Cell, ExtraField, Game, Geometry, Player, Setup, Stack};
+use crate::rules::{Cell, ExtraField, Game, Geometry, Place, Player, Setup, Stack};
 
 use crate::game::board::layout::{DiscPlace, place_translation};
 use crate::game::board::tap::report_clicks;
@@ -108,7 +108,7 @@ impl ShownBoard<'_> {
         for field in ExtraField::of(setup.game) {
             if let ExtraField::Captured(by) = *field {
                 for slot in 0..setup.extra_count(*field).min(TRAY_SHOWN) as usize {
-                    out.push((DiscPlace::Captured { by, slot }, !by));
+                    out.push((DiscPlace::in_row(Place::Captured(by), slot), !by));
                 }
             }
         }
@@ -161,13 +161,7 @@ fn board_places(g: Geometry, stack: impl Fn(Cell) -> Stack) -> Vec<(DiscPlace, P
     let mut out = Vec::new();
     for cell in g.cells() {
         for (level, colour) in stack(cell).stones().enumerate() {
-            out.push((
-                DiscPlace::Board {
-                    cell,
-                    level: level as u8,
-                },
-                colour,
-            ));
+            out.push((DiscPlace::board(cell, level as u8), colour));
         }
     }
     out
@@ -179,23 +173,18 @@ fn rules_places(session: &Session) -> Vec<(DiscPlace, Player)> {
     let mut out = board_places(position.id().geometry(), |c| position.stack(c));
     if let Some((cell, stones)) = position.hand() {
         for (level, colour) in stones.stones().enumerate() {
-            out.push((
-                DiscPlace::Hand {
-                    cell,
-                    level: level as u8,
-                },
-                colour,
-            ));
+            let level = level as u8;
+            out.push((DiscPlace::at(Place::Hand { cell, level }), colour));
         }
     }
     for colour in Player::ALL {
         for slot in 0..position.removed(colour) {
-            out.push((DiscPlace::Removed { colour, slot }, colour));
+            out.push((DiscPlace::in_row(Place::Removed(colour), slot), colour));
         }
     }
     for by in Player::ALL {
         for slot in 0..position.captured_by(by) {
-            out.push((DiscPlace::Captured { by, slot }, !by));
+            out.push((DiscPlace::in_row(Place::Captured(by), slot), !by));
         }
     }
     out
@@ -224,12 +213,8 @@ pub fn spawn_disc(commands: &mut Commands, disc: Disc, at: Transform) -> Entity 
                 at,
                 Pickable::default(),
             ))
-            .observe(report_clicks(|d: &Disc| match d.place {
-                DiscPlace::Board { cell, .. } => Some(BoardClick::Stack(cell)),
-                DiscPlace::Hand { .. }
-                | DiscPlace::Supply { .. }
-                | DiscPlace::Removed { .. }
-                | DiscPlace::Captured { .. } => None,
+            .observe(report_clicks(|d: &Disc| {
+                d.place.on_board().map(|(cell, _)| BoardClick::Stack(cell))
             }))
             .observe(hover_stack)
             .observe(leave_stack)
@@ -315,12 +300,8 @@ fn reconcile_discs_at_rest(
 }
 
 fn hover_stack(over: On<Pointer<Over>>, discs: Query<&Disc>, mut hovered: ResMut<HoveredStack>) {
-    if let Ok(Disc {
-        place: DiscPlace::Board { cell, .. },
-        ..
-    }) = discs.get(over.entity)
-    {
-        hovered.0 = Some(*cell);
+    if let Some((cell, _)) = discs.get(over.entity).ok().and_then(|d| d.place.on_board()) {
+        hovered.0 = Some(cell);
     }
 }
 

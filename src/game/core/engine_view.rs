@@ -13,6 +13,7 @@ use bevy::prelude::*;
 
 use crate::ai::analysis::{Analysis, Budget, analyse, seed_for};
 use crate::files::lines::position_at;
+use crate::platform::compute;
 use crate::rules::{AnyGame, Game, History};
 
 use super::editor::Editor;
@@ -175,7 +176,10 @@ fn start_worker(jobs: Vec<(AnyGame, History)>, budget: Budget) -> Worker {
     let cancel = Arc::new(AtomicBool::new(false));
     let (send, results) = channel();
     let flag = Arc::clone(&cancel);
-    std::thread::spawn(move || analyse_all(&jobs, budget, &flag, &send));
+    // Without a thread the worker gives nothing: the view then shows no analysis.
+    let _ = compute::worker("stackyard-analysis", move || {
+        analyse_all(&jobs, budget, &flag, &send);
+    });
     Worker {
         cancel,
         results: Mutex::new(results),
@@ -259,7 +263,7 @@ mod tests {
                 if !engine.is_working() && engine.progress().0 == engine.progress().1 {
                     return;
                 }
-                std::thread::sleep(std::time::Duration::from_millis(5));
+                compute::pause(std::time::Duration::from_millis(5));
             }
             panic!("the analysis did not finish");
         };

@@ -233,31 +233,6 @@ pub(crate) fn display_name(path: &Path) -> String {
     )
 }
 
-/// The saves in a folder, newest first (the autosave is offered separately).
-#[must_use]
-pub fn saves_in(folder: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(folder) else {
-        return Vec::new();
-    };
-    let mut found: Vec<(std::time::SystemTime, PathBuf)> = entries
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| {
-            p.extension().is_some_and(|e| e == "ron")
-                && p.file_stem()
-                    .is_some_and(|s| s != "autosave" && !s.to_string_lossy().starts_with('.'))
-        })
-        .map(|p| {
-            let t = std::fs::metadata(&p)
-                .and_then(|m| m.modified())
-                .unwrap_or(std::time::UNIX_EPOCH);
-            (t, p)
-        })
-        .collect();
-    found.sort_by_key(|f| std::cmp::Reverse(f.0));
-    found.into_iter().map(|(_, p)| p).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

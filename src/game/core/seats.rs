@@ -56,7 +56,7 @@ impl Seats {
 /// Every core but one, at least one.
 #[must_use]
 pub fn automatic_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
+    crate::platform::compute::cores().saturating_sub(1).max(1)
 }
 
 impl Default for Seats {

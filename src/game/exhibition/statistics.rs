@@ -91,7 +91,8 @@ fn open_statistics(
 ) {
     let data = data_folder(log.as_deref(), &saves);
     let mut page = StatisticsPage {
-        export_folder: removable_drive().unwrap_or_else(|| data.display().to_string()),
+        export_folder: crate::files::folders::removable_drive()
+            .map_or_else(|| data.display().to_string(), |p| p.display().to_string()),
         ..StatisticsPage::default()
     };
     page.load(&data, &clock);
@@ -123,22 +124,6 @@ impl StatisticsPage {
             },
         );
     }
-}
-
-/// A mounted removable drive (`/media/<user>/<drive>` or `/run/media/<user>/<drive>`), the
-/// first found, for Export CSV's folder.
-fn removable_drive() -> Option<String> {
-    ["/media", "/run/media"].iter().find_map(|root| {
-        let users = std::fs::read_dir(root).ok()?;
-        users.flatten().find_map(|user| {
-            let drives = std::fs::read_dir(user.path()).ok()?;
-            drives
-                .flatten()
-                .map(|d| d.path())
-                .find(|p| p.is_dir())
-                .map(|p| p.display().to_string())
-        })
-    })
 }
 
 #[allow(clippy::too_many_arguments, reason = "a system's resources")]

@@ -120,7 +120,7 @@ pub fn screenshot_path(folder: &Path, ext: &str) -> PathBuf {
     let dir = folder.join("screenshots");
     let mut path = dir.join(format!("stackyard-{stamp}.{ext}"));
     let mut n = 2;
-    while path.exists() {
+    while crate::files::folders::exists(&path) {
         path = dir.join(format!("stackyard-{stamp}-{n}.{ext}"));
         n += 1;
     }

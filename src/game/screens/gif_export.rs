@@ -80,7 +80,7 @@ struct GifJob {
     progress: Arc<Mutex<Progress>>,
     out: PathBuf,
     line: PathBuf,
-    started: std::time::Instant,
+    started: crate::platform::clock::Instant,
     size: (u32, u32),
 }
 
@@ -260,7 +260,7 @@ fn start_or_cancel(
                 if let Some(mut job) = export.job.take() {
                     let _ = job.child.kill();
                     let _ = job.child.wait();
-                    let _ = std::fs::remove_file(&job.line);
+                    crate::files::folders::remove_if_there(&job.line);
                     exported.status = tr.t("gif.cancelled").to_owned();
                 }
             }
@@ -286,7 +286,7 @@ fn start_drawing(
 ) -> Result<GifJob, String> {
     let out = screenshot_path(folder, "gif");
     let dir = out.parent().unwrap_or(folder);
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    crate::files::folders::make_folder(dir)?;
     let line = out.with_extension("line.ron");
     SaveFile::of(
         session.initial(),
@@ -314,14 +314,17 @@ fn start_drawing(
     let progress = Arc::new(Mutex::new(Progress::default()));
     if let Some(stderr) = child.stderr.take() {
         let heard = Arc::clone(&progress);
-        std::thread::spawn(move || follow_the_drawing(stderr, &heard));
+        // Without a thread the export still runs; only its progress goes unheard.
+        let _ = crate::platform::compute::worker("stackyard-gif-progress", move || {
+            follow_the_drawing(stderr, &heard);
+        });
     }
     Ok(GifJob {
         child,
         progress,
         out,
         line,
-        started: std::time::Instant::now(),
+        started: crate::platform::clock::Instant::now(),
         size: (w, h),
     })
 }
@@ -360,7 +363,7 @@ fn notice_the_end(mut export: ResMut<GifExport>, mut exported: ResMut<Exported>,
     let Some(job) = export.job.take() else {
         return;
     };
-    let _ = std::fs::remove_file(&job.line);
+    crate::files::folders::remove_if_there(&job.line);
     let (last, moves) = job
         .progress
         .lock()

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use bevy::window::FileDragAndDrop;
 use bevy_egui::{EguiClipboard, EguiContexts, EguiPrimaryContextPass};
 
+use crate::files::folders::read_small_text;
 use crate::files::import::read_game;
 use crate::files::save::MAX_SAVE_BYTES;
 use crate::game::core::editor::Editor;
@@ -89,7 +90,7 @@ fn read_dropped_files(
         let FileDragAndDrop::DroppedFile { path_buf, .. } = drop else {
             continue;
         };
-        match read_small_file(path_buf) {
+        match read_small_text(path_buf, MAX_SAVE_BYTES, "saved game") {
             Ok(text) => {
                 texts.write(ImportText(text));
             }
@@ -99,16 +100,6 @@ fn read_dropped_files(
             }
         }
     }
-}
-
-/// The text of a file no larger than a save can be.
-fn read_small_file(path: &std::path::Path) -> Result<String, String> {
-    let size = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
-    if size > MAX_SAVE_BYTES {
-        return Err(format!("{size} bytes, more than any saved game"));
-    }
-    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
-    String::from_utf8(bytes).map_err(|_| "it is not text".to_owned())
 }
 
 /// Opens each imported text as the game on the board, or says why not (the game stays). In the

@@ -5,7 +5,7 @@ use bevy_egui::egui;
 
 use crate::game::core::i18n::Tr;
 use crate::game::core::saving::{
-    Autosave, FileStatus, LoadRequest, SaveFolder, SaveRequest, display_name, saves_in,
+    Autosave, FileStatus, LoadRequest, SaveFolder, SaveRequest, display_name,
 };
 use crate::game::ui::palette;
 
@@ -39,7 +39,10 @@ pub(crate) fn saved_games_section(ui: &mut egui::Ui, tr: &Tr, files: &mut SavedG
                 saves.write(SaveRequest(status.name.clone()));
             }
         });
-        if let Some(path) = autosave.0.as_ref().filter(|p| p.exists())
+        if let Some(path) = autosave
+            .0
+            .as_ref()
+            .filter(|p| crate::files::folders::exists(p))
             && ui
                 .button(tr.t("saves.continue"))
                 .on_hover_text(path.display().to_string())
@@ -47,7 +50,10 @@ pub(crate) fn saved_games_section(ui: &mut egui::Ui, tr: &Tr, files: &mut SavedG
         {
             loads.write(LoadRequest(path.clone()));
         }
-        for path in saves_in(&folder.0).into_iter().take(12) {
+        for path in crate::files::folders::saves_in(&folder.0)
+            .into_iter()
+            .take(12)
+        {
             ui.horizontal(|ui| {
                 ui.label(display_name(&path));
                 if ui.small_button(tr.t("saves.load")).clicked() {

@@ -475,7 +475,7 @@ fn master_time_row(
 fn threads_row(ui: &mut egui::Ui, tr: &Tr, seats: &mut ResMut<crate::game::core::seats::Seats>) {
     use crate::game::core::seats::automatic_threads;
     ui.label(tr.t("settings.threads"));
-    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let cores = crate::platform::compute::cores();
     let mut chosen = seats.threads;
     let automatic = tr.tf("settings.threads.auto", &[("n", &automatic_threads())]);
     ui.horizontal_wrapped(|ui| {

@@ -3,8 +3,8 @@
 //! timestamp queries), and the bench takes each pass's median over the frames it measured.
 //! Bevy does not time its shadow passes; they are what the wait for the GPU holds beyond these.
 
+use crate::platform::clock::Instant;
 use std::collections::BTreeMap;
-use std::time::Instant;
 
 use bevy::diagnostic::DiagnosticsStore;
 use bevy::prelude::*;

@@ -95,9 +95,9 @@ mod playing {
     use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings, Volume};
     use bevy::prelude::*;
 
-    use super::{SoundKind, wav};
     use crate::game::board::effects::EffectCue;
     use crate::game::core::preferences::SoundLevel;
+    use crate::game::sound::{SoundKind, wav};
 
     /// The synthesised sounds.
     #[derive(Resource, Debug, Clone)]

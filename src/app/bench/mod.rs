@@ -5,9 +5,16 @@
 //! (`frame_clock.rs`), and the bare scene of that level (`bare_scene.rs`: the same meshes,
 //! lights and camera in a Bevy app of its default plugins alone) is measured beside it.
 
+pub mod frame_clock;
+pub mod gpu_passes;
+
+use frame_clock::{CpuSummary, FrameClock, MainCpu, RenderCpu};
+use gpu_passes::PassLog;
+
+use crate::platform::clock::Instant;
 use std::collections::VecDeque;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
@@ -24,8 +31,6 @@ use crate::rules::GameId;
 
 use super::AppOptions;
 use super::bare_scene::{self, Target};
-use super::frame_clock::{self, CpuSummary, FrameClock, MainCpu, RenderCpu};
-use super::gpu_passes::{self, PassLog};
 
 /// What `bench-frames` measures.
 #[derive(Debug, Clone)]

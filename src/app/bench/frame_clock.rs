@@ -4,9 +4,9 @@
 //! thread of its own (Bevy's pipelined rendering), so it stamps its stages as it goes and the
 //! stamps of its last frame are read at the next extract, when both worlds are in one hand.
 
+use crate::platform::clock::Instant;
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Instant;
 
 use bevy::app::MainScheduleOrder;
 use bevy::prelude::*;
