@@ -61,7 +61,7 @@ shot docs/cash-in-hand-no-capture-draw.png --load docs/records/cash-in-hand-no-c
 # A game with two variations, one inside the other, in the Moves window, with the engine's view
 # (graph, bar, best line) of two people's game (a hand-written save).
 shot docs/variations.png --load docs/records/variations.ron --quality low
-# A variation made from move 58 by clicks (tests/real_window.rs's scenario; its autosave, left in
+# A variation made from move 58 by clicks (tests/window/real_window.rs's scenario; its autosave, left in
 # the variation, is docs/records/splay-60-variation.ron).
 shot docs/variation-from-58.png --load docs/records/splay-60-variation.ron --quality low
 # The position editor on a Splay position set up from the start, with the engine's view.

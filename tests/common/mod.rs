@@ -1,11 +1,14 @@
 //! Helpers shared by the integration tests: the perft file reader, the action model's checks,
-//! the command line run in-process, and an X server of a test's own (`xvfb`).
+//! the command line run in-process, a headless app and its input (`headless`), and an X
+//! server of a test's own (`xvfb`).
 
 #![allow(
     dead_code,
     reason = "each test binary uses its own part of these helpers"
 )]
 
+#[cfg(feature = "app")]
+pub mod headless;
 pub mod xvfb;
 
 use std::path::{Path, PathBuf};

@@ -32,6 +32,14 @@ pub fn missing_tools(tools: &[&str]) -> Option<String> {
     Some(why)
 }
 
+/// The X servers' lock: one window test at a time in a test binary, as two apps on two cores
+/// would halve each one's frame rate (and their waits would run out).
+pub fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    LOCK.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// A running Xvfb.
 pub struct Xvfb {
     child: Child,
