@@ -301,12 +301,17 @@ pub fn show_in_a_window(
     let scratch = crate::files::scratch::Scratch::new("bare");
     let mut game = super::build(super::AppOptions {
         run: super::RunMode::Headless,
-        quality: Some(quality),
-        position: splay.start.clone(),
-        loaded: Some(splay),
-        data_dir: Some(scratch.join("data")),
-        config_dir: Some(scratch.join("config")),
-        window_size: Some(size),
+        opens: super::Opening {
+            position: splay.start.clone(),
+            loaded: Some(splay),
+            ..super::Opening::default()
+        },
+        folders: super::Folders::within(&scratch),
+        overrides: super::Overrides {
+            quality: Some(quality),
+            window_size: Some(size),
+            ..super::Overrides::default()
+        },
         ..super::AppOptions::default()
     });
     game.insert_resource(crate::game::core::preferences::AnimationSpeed::Off);

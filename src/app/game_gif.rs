@@ -90,9 +90,11 @@ pub fn run(
     let scratch = crate::files::scratch::Scratch::new("gif");
     let mut app = super::build(AppOptions {
         run: super::RunMode::Offscreen(request.size),
-        data_dir: Some(scratch.join("data")),
-        config_dir: Some(scratch.join("config")),
-        position: game.start.clone(),
+        folders: super::Folders::within(&scratch),
+        opens: super::Opening {
+            position: game.start.clone(),
+            ..super::Opening::default()
+        },
         ..AppOptions::default()
     });
     app.finish();

@@ -8,141 +8,21 @@ pub mod layout_tour;
 pub mod offscreen;
 mod one_thread;
 mod opening;
+mod options;
 mod pipelines;
 pub mod render_errors;
 mod screenshot;
 pub mod test_hooks;
-
-use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 
 use crate::game::{self, core::session::Session};
 
-use crate::rules::{AnyGame, Game, Turn};
+use crate::rules::Game;
 pub use opening::OpeningScreen;
+pub use options::{AppOptions, Folders, Opening, Overrides, RunMode};
 pub use test_hooks::TestHooks;
-
-/// How the app runs: in a window, or for a test, a picture or a measure.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub enum RunMode {
-    /// A window on the screen, as a player has it.
-    #[default]
-    Window,
-    /// No real window and no GPU: the window is only Bevy's component, and the caller drives
-    /// frames with `App::update` (tests of the input pipeline).
-    Headless,
-    /// No window, but a real renderer: the 3D view is drawn into its canvas at this size and
-    /// the caller drives frames with `App::update` (`bench-frames`, `gif`).
-    Offscreen(UVec2),
-    /// A window; once the scene is ready, save a PNG of it here and exit (`--screenshot`).
-    Screenshot(PathBuf),
-    /// A window; print the layout once it has settled, then go to each stop of the tour in
-    /// turn, and exit (the hidden `--layout-only` and `--layout-tour`, for the panel tests).
-    LayoutReport(Vec<layout_tour::TourStop>),
-}
-
-impl RunMode {
-    /// The off-screen canvas's size, when there is one.
-    #[must_use]
-    pub fn offscreen(&self) -> Option<UVec2> {
-        match self {
-            RunMode::Offscreen(size) => Some(*size),
-            _ => None,
-        }
-    }
-
-    /// Whether the run takes a picture or reports a layout and ends by itself.
-    #[must_use]
-    pub fn reads_the_screen(&self) -> bool {
-        matches!(self, RunMode::Screenshot(_) | RunMode::LayoutReport(_))
-    }
-
-    /// Whether the run has a real window on a screen.
-    #[must_use]
-    pub fn on_a_screen(&self) -> bool {
-        !matches!(self, RunMode::Headless | RunMode::Offscreen(_))
-    }
-}
-
-/// What the app opens with.
-#[derive(Debug, Clone)]
-pub struct AppOptions {
-    /// The position to play from.
-    pub position: AnyGame,
-    /// A turn in progress to show (decisions already taken from `position`).
-    pub partial: Option<Turn<AnyGame>>,
-    /// A saved game to go on with (`--load`): its moves are played from `position`, its start,
-    /// and its seats taken, as the Load menu does.
-    pub loaded: Option<crate::files::save::LoadedGame>,
-    /// The screen to open on (how to play shows the position's game).
-    pub screen: game::core::screen::Screen,
-    /// The folder for saves and the autosave (the platform's data folder if `None`).
-    pub data_dir: Option<PathBuf>,
-    /// Resume the autosaved game if the last run crashed (when no game was asked for).
-    pub resume_after_crash: bool,
-    /// The folder of the settings file (the platform's config folder if `None`; in screenshot
-    /// mode, settings are read only from a folder named here, and not written back, though a
-    /// broken file is still set aside).
-    pub config_dir: Option<PathBuf>,
-    /// The theme to use instead of the settings' one.
-    pub theme: Option<String>,
-    /// The language to use instead of the settings' one.
-    pub language: Option<String>,
-    /// The graphics quality to use instead of the settings' one (`--quality`).
-    pub quality: Option<crate::files::settings::Quality>,
-    /// Open the Settings window (over the title).
-    pub settings_open: bool,
-    /// Run as an exhibition kiosk with this profile.
-    pub profile: Option<crate::files::profile::Profile>,
-    /// Show the idle prompt at once (exhibition mode, `--screen idle-prompt`).
-    pub idle_prompt: bool,
-    /// Open the staff's Statistics page at once (exhibition mode, `--screen statistics`).
-    pub statistics_open: bool,
-    /// The window's size (`--window-size`; 1280x720 if none).
-    pub window_size: Option<UVec2>,
-    /// How it runs.
-    pub run: RunMode,
-    /// Print the layout whenever it changes (`--print-layout`).
-    pub print_layout: bool,
-    /// The main world's systems run on Bevy's thread pool, as Bevy's default is, instead of one
-    /// after another on the app's thread (`bench-frames --thread-pool`, to compare).
-    pub thread_pool: bool,
-    /// The hidden options' hooks for tests.
-    pub hooks: TestHooks,
-}
-
-impl AppOptions {
-    /// Runs as a kiosk with `profile`: attract mode first, unless `screen` names another screen
-    /// (`idle-prompt`: a game with the idle prompt up).
-    pub fn use_profile(
-        &mut self,
-        profile: crate::files::profile::Profile,
-        screen: Option<OpeningScreen>,
-    ) {
-        match screen {
-            None => self.screen = game::core::screen::Screen::Attract,
-            Some(OpeningScreen::IdlePrompt) => {
-                self.screen = game::core::screen::Screen::Game;
-                self.idle_prompt = true;
-            }
-            Some(OpeningScreen::Statistics) => {
-                self.screen = game::core::screen::Screen::Attract;
-                self.statistics_open = true;
-            }
-            Some(_) => {}
-        }
-        // With no game named, the kiosk opens on the profile's first game.
-        if self.resume_after_crash
-            && let Some(&first) = profile.game_ids().first()
-        {
-            self.position = AnyGame::start(crate::rules::AnyOptions::for_game(first));
-        }
-        self.resume_after_crash = false;
-        self.profile = Some(profile);
-    }
-}
 
 /// Builds the app (without running it): Bevy's plugins, then the settings, the session, the
 /// game's plugins, and what the run keeps on disk (the kiosk's, or the autosave and a resume
@@ -155,7 +35,7 @@ pub fn build(options: AppOptions) -> App {
         .init_resource::<game::core::i18n::I18nFolder>();
     let settings_language = settings.written.language.clone();
     game::core::settings::use_settings(&mut app, settings);
-    app.insert_state(if options.settings_open {
+    app.insert_state(if options.opens.settings_open {
         game::screens::view_settings::SettingsWindow::Open
     } else {
         game::screens::view_settings::SettingsWindow::Closed
@@ -163,10 +43,11 @@ pub fn build(options: AppOptions) -> App {
     insert_session(&mut app, &options);
     app.add_plugins((game::logic_plugin, game::presentation_plugin));
     app.insert_resource(game::screens::how_to_play::Guided::of(
-        options.position.id(),
+        options.opens.position.id(),
     ));
     let folder = options
-        .data_dir
+        .folders
+        .data
         .clone()
         .unwrap_or_else(crate::files::data_dir);
     app.insert_resource(game::core::saving::SaveFolder(folder.clone()))
@@ -209,8 +90,8 @@ fn opening_screen(
     settings_language: &str,
 ) -> game::core::screen::Screen {
     let screen = if let Some(profile) = options.profile.clone() {
-        exhibition_mode(app, profile, options.idle_prompt);
-        if options.statistics_open {
+        exhibition_mode(app, profile, options.opens.idle_prompt);
+        if options.opens.statistics_open {
             app.insert_state(game::exhibition::staff::StaffMenu::Statistics);
         }
         if !taking_a_picture(options) {
@@ -222,19 +103,19 @@ fn opening_screen(
                 folder.to_owned(),
             ));
         }
-        options.screen
+        options.opens.screen
     } else if !taking_a_picture(options) {
         autosave(app, options, folder, settings_language)
     } else {
-        options.screen
+        options.opens.screen
     };
     if screen == game::core::screen::Screen::Editor {
-        app.insert_resource(game::core::editor::Editor::of(&options.position));
+        app.insert_resource(game::core::editor::Editor::of(&options.opens.position));
     }
     if screen == game::core::screen::Screen::Puzzle {
         app.world_mut()
             .write_message(game::core::puzzles::PuzzleRequest::Open(
-                options.position.id(),
+                options.opens.position.id(),
                 None,
             ));
     }
@@ -300,7 +181,7 @@ fn bevy_plugins(
         resolution: options
             .run
             .offscreen()
-            .or(options.window_size)
+            .or(options.overrides.window_size)
             .map_or(WindowResolution::new(1280, 720), |size| {
                 WindowResolution::new(size.x, size.y)
             }),
@@ -348,15 +229,16 @@ fn bevy_plugins(
 /// The session the app opens with: the loaded game (with its seats, outside a kiosk) or the
 /// position, and the turn in progress shown.
 fn insert_session(app: &mut App, options: &AppOptions) {
-    let mut session = match &options.loaded {
+    let mut session = match &options.opens.loaded {
         Some(game) => game::core::saving::session_of(game),
-        None => Session::new(options.position.clone()),
+        None => Session::new(options.opens.position.clone()),
     };
-    if let Some(turn) = &options.partial {
+    if let Some(turn) = &options.opens.partial {
         session.resume_turn(turn.clone());
     }
     app.insert_resource(session);
     if let Some(game) = options
+        .opens
         .loaded
         .as_ref()
         .filter(|_| options.profile.is_none())
@@ -384,7 +266,7 @@ fn autosave(
     folder: &std::path::Path,
     language: &str,
 ) -> game::core::screen::Screen {
-    let mut screen = options.screen;
+    let mut screen = options.opens.screen;
     let autosave = folder.join("autosave.ron");
     crate::files::crash::install_panic_hook(folder.to_path_buf());
     if crate::files::crash::take_resume_mark(folder) && options.resume_after_crash {
@@ -446,7 +328,10 @@ fn open_settings(options: &AppOptions) -> game::core::preferences::SettingsFile 
     use crate::files::settings::{SETTINGS_FILE, open_or_recover};
     let screenshot = taking_a_picture(options);
     // A kiosk keeps no settings: its profile says how it looks.
-    let folder = match (&options.config_dir, screenshot || options.profile.is_some()) {
+    let folder = match (
+        &options.folders.config,
+        screenshot || options.profile.is_some(),
+    ) {
         (Some(dir), _) => Some(dir.clone()),
         (None, false) => Some(crate::files::config_dir()),
         (None, true) => None,
@@ -464,13 +349,13 @@ fn open_settings(options: &AppOptions) -> game::core::preferences::SettingsFile 
         // Screenshots never change the player's settings.
         file.path = (!screenshot).then_some(path);
     }
-    if let Some(theme) = &options.theme {
+    if let Some(theme) = &options.overrides.theme {
         file.written.theme.clone_from(theme);
     }
-    if let Some(language) = &options.language {
+    if let Some(language) = &options.overrides.language {
         file.written.language.clone_from(language);
     }
-    if let Some(quality) = options.quality {
+    if let Some(quality) = options.overrides.quality {
         file.written.quality = quality;
     }
     file
@@ -508,30 +393,4 @@ fn asset_dir() -> String {
         || "stackyard-assets-not-found".into(),
         |f| f.to_string_lossy().into_owned(),
     )
-}
-
-impl Default for AppOptions {
-    fn default() -> Self {
-        AppOptions {
-            position: AnyGame::start(Default::default()),
-            partial: None,
-            loaded: None,
-            language: None,
-            quality: None,
-            screen: game::core::screen::Screen::Game,
-            data_dir: None,
-            resume_after_crash: false,
-            config_dir: None,
-            theme: None,
-            settings_open: false,
-            profile: None,
-            idle_prompt: false,
-            statistics_open: false,
-            print_layout: false,
-            window_size: None,
-            thread_pool: false,
-            run: RunMode::Window,
-            hooks: TestHooks::default(),
-        }
-    }
 }

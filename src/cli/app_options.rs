@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use crate::app::{AppOptions, OpeningScreen};
+use crate::app::{AppOptions, Opening, OpeningScreen};
 use crate::files::save::SaveFile;
 use crate::rules::{AnyGame, GameId, Setup, play_prefix};
 
@@ -70,12 +70,15 @@ pub fn app_options(
         None => crate::game::core::screen::Screen::Title,
     };
     Ok(AppOptions {
-        position: start,
-        partial,
-        loaded,
-        screen,
+        opens: Opening {
+            position: start,
+            partial,
+            loaded,
+            screen,
+            settings_open,
+            ..Opening::default()
+        },
         resume_after_crash: !asked,
-        settings_open,
         ..AppOptions::default()
     })
 }
@@ -108,13 +111,13 @@ mod tests {
             .store(&path)
             .unwrap();
         let mut options = app_options(None, None, None, Some(&path), None, &[]).unwrap();
-        assert_eq!(options.screen, Screen::Game);
-        assert_eq!(options.position, start);
+        assert_eq!(options.opens.screen, Screen::Game);
+        assert_eq!(options.opens.position, start);
         assert!(!options.resume_after_crash, "a game asked for wins");
 
         options.run = crate::app::RunMode::Headless;
-        options.data_dir = Some(dir.join("data"));
-        options.config_dir = Some(dir.join("config"));
+        options.folders.data = Some(dir.join("data"));
+        options.folders.config = Some(dir.join("config"));
         let app = crate::app::build(options);
         let session = app.world().resource::<Session>();
         assert_eq!(session.moves(), ["a1".to_string()]);

@@ -50,7 +50,7 @@ fn checked_options(app: &AppArgs) -> Result<AppOptions, Failure> {
     options.run = run_mode(app)?;
     options.print_layout = app.print_layout;
     options.hooks = test_hooks(app)?;
-    options.window_size = app
+    options.overrides.window_size = app
         .window_size
         .as_deref()
         .map(|size| {
@@ -58,8 +58,8 @@ fn checked_options(app: &AppArgs) -> Result<AppOptions, Failure> {
                 .map_err(|f| Failure::usage(f.message.replace("--size", "--window-size")))
         })
         .transpose()?;
-    options.data_dir.clone_from(&app.data_dir);
-    options.config_dir.clone_from(&app.config_dir);
+    options.folders.data.clone_from(&app.data_dir);
+    options.folders.config.clone_from(&app.config_dir);
     use_look(app, assets, &mut options)?;
     Ok(options)
 }
@@ -154,16 +154,16 @@ fn use_look(app: &AppArgs, assets: bool, options: &mut AppOptions) -> Result<(),
     if let Some(theme) = &app.theme {
         settings::check_theme_name(theme)
             .map_err(|why| Failure::usage(format!("bad --theme: {why}")))?;
-        options.theme = Some(theme.clone());
+        options.overrides.theme = Some(theme.clone());
     }
-    options.quality = app.quality;
+    options.overrides.quality = app.quality;
     if let Some(language) = &app.language {
         if let Err(e) = i18n::StringTable::load(&i18n::folder(), language)
             && assets
         {
             return Err(Failure::usage(format!("bad --language: {e}")));
         }
-        options.language = Some(language.clone());
+        options.overrides.language = Some(language.clone());
     }
     Ok(())
 }

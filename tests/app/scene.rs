@@ -17,7 +17,7 @@ use bevy::pbr::ScreenSpaceAmbientOcclusion;
 use bevy::post_process::effect_stack::Vignette;
 use bevy::prelude::*;
 use stackyard::app::bare_scene::{Target, copy_scene};
-use stackyard::app::{AppOptions, RunMode};
+use stackyard::app::{AppOptions, Overrides, RunMode};
 use stackyard::files::settings::Quality;
 use stackyard::game::board::furnishings::RoomPiece;
 use stackyard::game::core::preferences::AnimationSpeed;
@@ -27,7 +27,10 @@ fn game_at(quality: Quality) -> WholeApp {
         &format!("scene-{quality:?}"),
         AppOptions {
             run: RunMode::Headless,
-            quality: Some(quality),
+            overrides: Overrides {
+                quality: Some(quality),
+                ..Overrides::default()
+            },
             ..AppOptions::default()
         },
     );

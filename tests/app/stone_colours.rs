@@ -9,7 +9,7 @@
 use crate::common::headless::{WholeApp, position};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use stackyard::app::{AppOptions, RunMode, offscreen};
+use stackyard::app::{AppOptions, Opening, RunMode, offscreen};
 use stackyard::files::settings::Quality;
 use stackyard::game::board::camera::Orbit;
 use stackyard::game::board::framing::pixel_of;
@@ -86,7 +86,10 @@ fn app_at(quality: Quality) -> WholeApp {
         &format!("stone-colours-{quality:?}"),
         AppOptions {
             run: RunMode::Offscreen(SIZE),
-            position: position(START),
+            opens: Opening {
+                position: position(START),
+                ..Opening::default()
+            },
             ..AppOptions::default()
         },
     );

@@ -179,8 +179,7 @@ impl WholeApp {
     pub fn new(name: &str, options: stackyard::app::AppOptions) -> WholeApp {
         let folders = stackyard::files::scratch::Scratch::new(name);
         let mut app = stackyard::app::build(stackyard::app::AppOptions {
-            data_dir: Some(folders.join("data")),
-            config_dir: Some(folders.join("config")),
+            folders: stackyard::app::Folders::within(&folders),
             ..options
         });
         app.finish();

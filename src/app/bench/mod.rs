@@ -270,9 +270,11 @@ fn offscreen_app(
 ) -> Result<(App, FrameClock), String> {
     let mut app = super::build(AppOptions {
         run: super::RunMode::Offscreen(request.size),
-        data_dir: Some(scratch.join("data")),
-        config_dir: Some(scratch.join("config")),
-        position: first.start.clone(),
+        folders: super::Folders::within(&scratch),
+        opens: super::Opening {
+            position: first.start.clone(),
+            ..super::Opening::default()
+        },
         thread_pool: request.thread_pool,
         ..AppOptions::default()
     });
