@@ -712,7 +712,9 @@ fn holds(line: &str, mark: &str) -> bool {
         let after = line[at + mark.len()..].chars().next();
         let starts = mark.chars().next().is_some_and(name);
         let ends = mark.chars().next_back().is_some_and(name);
-        !(starts && before.is_some_and(name)) && !(ends && after.is_some_and(name))
+        let glued_before = starts && before.is_some_and(name);
+        let glued_after = ends && after.is_some_and(name);
+        !(glued_before || glued_after)
     })
 }
 

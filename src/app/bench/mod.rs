@@ -270,7 +270,7 @@ fn offscreen_app(
 ) -> Result<(App, FrameClock), String> {
     let mut app = super::build(AppOptions {
         run: super::RunMode::Offscreen(request.size),
-        folders: super::Folders::within(&scratch),
+        folders: super::Folders::within(scratch),
         opens: super::Opening {
             position: first.start.clone(),
             ..super::Opening::default()
