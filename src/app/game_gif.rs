@@ -101,7 +101,7 @@ pub fn run(
     app.cleanup();
     let world = app.world_mut();
     world.insert_resource(QualityChoice(request.quality));
-    world.insert_resource(crate::game::board::canvas::Keepsake);
+    world.insert_resource(crate::game::view::canvas::Keepsake);
     world.insert_resource(AnimationSpeed::Fast);
     world.insert_resource(TimeUpdateStrategy::ManualDuration(STEP));
     // The game as it was played: no engine's view, no lit targets between moves.

@@ -74,7 +74,7 @@ fn add_engine(app: &mut App, options: &AppOptions, window: crate::files::setting
             ..default()
         })
         .add_plugins(render_errors::plugin)
-        // The panels are drawn by the window camera (`game::board::canvas`), not the first.
+        // The panels are drawn by the window camera (`game::view::canvas`), not the first.
         .insert_resource(bevy_egui::EguiGlobalSettings {
             auto_create_primary_context: false,
             ..default()
@@ -137,7 +137,7 @@ fn add_run_mode(app: &mut App, run: &RunMode) {
         }
         RunMode::LayoutReport(tour) => {
             app.insert_resource(game::core::preferences::AnimationSpeed::Off)
-                .insert_resource(game::board::canvas::Sketch);
+                .insert_resource(game::view::canvas::Sketch);
             screenshot::add_layout_exit(app, tour.clone());
         }
         RunMode::Window | RunMode::Headless | RunMode::Offscreen(_) => {}
@@ -151,19 +151,19 @@ fn insert_run_markers(app: &mut App, options: &AppOptions) {
     let watched = run.on_a_screen() && !run.reads_the_screen();
     if watched {
         // Auto steps down a level when frames cannot keep up with the screen.
-        app.insert_resource(game::screens::keeping_up::KeepUp);
+        app.insert_resource(game::view::keeping_up::KeepUp);
     }
     if run.offscreen().is_some() {
         // The pictures hold the board without the panels: it is framed in the whole of them.
-        app.insert_resource(game::screens::free_area::BoardOnly);
+        app.insert_resource(game::view::free_area::BoardOnly);
         pipelines::report(app);
     }
     if run.on_a_screen() {
         // Auto's steps down are kept per screen in the data folder.
-        app.insert_resource(game::screens::remembered_steps::RemembersSteps);
+        app.insert_resource(game::view::remembered_steps::RemembersSteps);
     }
     if options.profile.is_none() && watched {
-        app.insert_resource(game::screens::pacing::DrawOnChange);
+        app.insert_resource(game::view::pacing::DrawOnChange);
     }
     if options.print_layout || matches!(run, RunMode::LayoutReport(_)) {
         app.insert_resource(game::screens::layout_report::PrintLayout);

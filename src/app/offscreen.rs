@@ -10,7 +10,7 @@ use bevy::camera::RenderTarget;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
-use crate::game::board::canvas::Canvas;
+use crate::game::view::canvas::Canvas;
 
 /// The most settling or a capture may take (software rendering is slow).
 const PATIENCE: Duration = Duration::from_secs(120);
@@ -52,14 +52,14 @@ pub fn settle(app: &mut App) {
             .map_or((0, 0), super::pipelines::Pipelines::counts);
         let world = app.world_mut();
         let flying = world
-            .query::<&crate::game::board::fly_in::FlyIn>()
+            .query::<&crate::game::view::fly_in::FlyIn>()
             .iter(world)
             .next()
             .is_some();
         let framed = world
             .query::<(
-                &crate::game::board::camera::Orbit,
-                Option<&crate::game::board::framing::FramingGoal>,
+                &crate::game::view::camera::Orbit,
+                Option<&crate::game::view::framing::FramingGoal>,
             )>()
             .iter(world)
             .all(|(orbit, goal)| goal.is_none_or(|g| g.reached(orbit)));

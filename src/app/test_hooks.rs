@@ -28,13 +28,13 @@ pub struct TestHooks {
 impl Plugin for TestHooks {
     fn build(&self, app: &mut App) {
         if let Some(share) = self.room_view {
-            app.insert_resource(game::board::room_tour::HeldTour(share));
+            app.insert_resource(game::view::room_tour::HeldTour(share));
         }
         if let Some(level) = self
             .adapter_level
-            .and_then(game::board::quality::GraphicsLevel::named)
+            .and_then(game::core::graphics_level::GraphicsLevel::named)
         {
-            app.insert_resource(game::board::quality::AdapterLevel(level));
+            app.insert_resource(game::view::quality::AdapterLevel(level));
         }
         if let Some(secs) = self.lose_device_after {
             super::render_errors::lose_the_device_after(app, secs);

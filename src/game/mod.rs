@@ -1,6 +1,6 @@
 //! The game on screen, in wings that depend one way only (`docs/architecture.md`):
-//! [`exhibition`] → [`screens`] → [`ui`] → [`sound`] → [`board`] → [`games`] → [`core`] (→ the
-//! rules, the computer player and the files). This file only puts them together.
+//! [`exhibition`] → [`screens`] → [`ui`] → [`sound`] → [`view`] → [`board`] → [`games`] →
+//! [`core`] (→ the rules, the computer player and the files). This file only puts them together.
 //!
 //! [`logic_plugin`] needs no renderer (tests run it under `MinimalPlugins`);
 //! [`presentation_plugin`] makes it visible and playable with a mouse or a finger.
@@ -14,6 +14,7 @@ pub mod games;
 pub mod screens;
 pub mod sound;
 pub mod ui;
+pub mod view;
 
 pub use self::core::GameSystems;
 pub use self::core::screen::Screen;
@@ -34,6 +35,7 @@ pub fn logic_plugin(app: &mut App) {
 pub fn presentation_plugin(app: &mut App) {
     app.add_plugins((
         board::presentation_plugin,
+        view::presentation_plugin,
         ui::presentation_plugin,
         screens::presentation_plugin,
         exhibition::panel_plugin,

@@ -7,10 +7,10 @@
 use crate::common::headless::{WholeApp, window};
 use bevy::prelude::*;
 use stackyard::app::{AppOptions, RunMode};
-use stackyard::game::board::camera::Orbit;
-use stackyard::game::board::fly_in::FlyIn;
 use stackyard::game::board::layout::cell_centre;
 use stackyard::game::core::session::Session;
+use stackyard::game::view::camera::Orbit;
+use stackyard::game::view::fly_in::FlyIn;
 use stackyard::rules::Cell;
 
 /// The whole app without a window, with the kiosk profile at `profile` if one is named, run

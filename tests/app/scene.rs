@@ -225,7 +225,7 @@ fn the_bare_camera_has_the_levels_effects_and_draws_at_the_canvass_size() {
             .size();
         let canvas = game
             .world()
-            .resource::<stackyard::game::board::canvas::Canvas>()
+            .resource::<stackyard::game::view::canvas::Canvas>()
             .image();
         let canvas = game
             .world()

@@ -11,12 +11,12 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use stackyard::app::{AppOptions, Opening, RunMode, offscreen};
 use stackyard::files::settings::Quality;
-use stackyard::game::board::camera::Orbit;
-use stackyard::game::board::framing::pixel_of;
 use stackyard::game::board::highlight::Marker;
 use stackyard::game::board::layout::{CELL, DISC_RADIUS, cell_centre, stack_top};
 use stackyard::game::core::preferences::{AnimationSpeed, QualityChoice, ViewSettings};
 use stackyard::game::core::view::MarkerKind;
+use stackyard::game::view::camera::Orbit;
+use stackyard::game::view::framing::pixel_of;
 use stackyard::rules::Cell;
 
 /// Splay's start: Black's stacks of two on rank 2, White's on rank 7.

@@ -8,12 +8,12 @@
 use crate::common::headless::{WholeApp, tap, touch, window};
 use bevy::input::touch::TouchPhase;
 use bevy::prelude::*;
-use stackyard::game::board::camera::Orbit;
-use stackyard::game::board::fly_in::FlyIn;
-use stackyard::game::board::framing::FramingGoal;
 use stackyard::game::board::layout::{cell_centre, stack_top};
 use stackyard::game::board::stones::{StackStones, StackView};
 use stackyard::game::core::session::Session;
+use stackyard::game::view::camera::Orbit;
+use stackyard::game::view::fly_in::FlyIn;
+use stackyard::game::view::framing::FramingGoal;
 use stackyard::rules::{Action, Cell, Game};
 
 fn app() -> WholeApp {

@@ -21,7 +21,7 @@ use bevy::render::renderer::RenderAdapterInfo;
 
 use crate::files::save::{LoadedGame, SaveFile};
 use crate::files::settings::Quality;
-use crate::game::board::quality::{AutoCeiling, GraphicsLevel};
+use crate::game::core::graphics_level::{AutoCeiling, GraphicsLevel};
 use crate::game::core::motion::BoardMotion;
 use crate::game::core::opponent::Thinking;
 use crate::game::core::preferences::QualityChoice;

@@ -9,12 +9,12 @@ use bevy::prelude::*;
 use std::collections::HashMap;
 
 use crate::files::theme::Theme;
-use crate::game::board::quality::GraphicsLevel;
 use crate::game::board::room_plan::{
     LAMP_BULB, Piece, Shape, Surface, daylight_on, room, surface_colour,
 };
 use crate::game::board::theme::ActiveTheme;
 use crate::game::board::wood;
+use crate::game::core::graphics_level::GraphicsLevel;
 
 /// A piece of the room.
 #[derive(Component, Debug, Clone, Copy)]

@@ -1,23 +1,17 @@
 //! The 3D world: the room, the table and the board, the stones and their look, where things
 //! stand (layout), the animation, input (clicks and taps to decisions), the lit targets, the
-//! camera, the effects and the theme.
+//! effects and the theme.
 
 use bevy::prelude::*;
 
 pub mod animation;
 pub mod best_line;
-pub mod camera;
-pub mod canvas;
 pub mod effects;
-pub mod fly_in;
-pub mod framing;
 pub mod furnishings;
 pub mod highlight;
 pub mod layout;
-pub mod quality;
 pub mod room;
 pub mod room_plan;
-pub mod room_tour;
 pub(crate) mod stone_look;
 pub mod stone_mesh;
 pub mod stones;
@@ -39,12 +33,7 @@ pub(super) fn presentation_plugin(app: &mut App) {
         table::plugin,
         stone_look::plugin,
         highlight::plugin,
-        camera::plugin,
-        canvas::plugin,
-        fly_in::plugin,
-        framing::plugin,
-        quality::plugin,
-        (room::plugin, furnishings::plugin, room_tour::plugin),
+        (room::plugin, furnishings::plugin),
         effects::panel_plugin,
         tap::plugin,
         thinking::plugin,

@@ -7,9 +7,9 @@ use crate::files::theme::Rgb;
 use crate::rules::Player;
 
 use crate::game::board::layout::{DISC_HEIGHT, DISC_RADIUS};
-use crate::game::board::quality::GraphicsLevel;
 use crate::game::board::stones::Disc;
 use crate::game::board::theme::ActiveTheme;
+use crate::game::core::graphics_level::GraphicsLevel;
 
 /// The mesh and the material variants of the stones.
 #[derive(Resource, Debug, Clone)]

@@ -8,6 +8,7 @@ pub mod coach;
 pub mod editor;
 pub mod engine_view;
 pub mod file_writer;
+pub mod graphics_level;
 pub mod i18n;
 pub mod kiosk;
 pub mod motion;
@@ -47,7 +48,8 @@ pub(super) fn logic_plugin(app: &mut App) {
         )
             .chain(),
     );
-    app.init_resource::<motion::BoardMotion>();
+    app.init_resource::<motion::BoardMotion>()
+        .init_resource::<motion::ShownWork>();
     app.add_plugins((
         screen::plugin,
         session::plugin,

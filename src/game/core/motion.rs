@@ -17,3 +17,22 @@ impl BoardMotion {
         !self.moving
     }
 }
+
+/// What moves on screen besides the board's stones and the camera: a how-to-play demonstration
+/// playing, a GIF being drawn. The screens that run them say so each frame; the frames' pacing
+/// (`view::pacing`) reads it.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ShownWork {
+    /// A demonstration plays on the board.
+    pub demonstrating: bool,
+    /// A GIF of the game is being drawn.
+    pub drawing_gif: bool,
+}
+
+impl ShownWork {
+    /// Something of it is under way.
+    #[must_use]
+    pub fn any(self) -> bool {
+        self.demonstrating || self.drawing_gif
+    }
+}

@@ -14,7 +14,6 @@ use crate::rules::{AnyOptions, Game};
 
 use super::attract_puzzle::{PuzzleShow, caption, start_puzzle_show};
 use super::{Exhibition, KioskSystems, VisitorInput};
-use crate::game::board::camera::Orbit;
 use crate::game::core::puzzles::PuzzleRequest;
 use crate::game::core::puzzles::PuzzleShelves;
 use crate::game::core::screen::Screen;
@@ -22,6 +21,7 @@ use crate::game::core::seats::{Seat, Seats};
 use crate::game::core::session::{BoardReset, Session, SessionRequest};
 use crate::game::core::view::BoardView;
 use crate::game::screens::title::TitleChoice;
+use crate::game::view::camera::Orbit;
 
 /// How long a finished game stays on show before the next one starts.
 pub const PAUSE_AFTER_GAME: Duration = Duration::from_secs(6);

@@ -229,9 +229,20 @@ pub(super) fn plugin(app: &mut App) {
             (
                 start_or_cancel.run_if(resource_exists::<SaveFolder>),
                 notice_the_end,
+                say_whether_drawing,
             )
                 .chain(),
         );
+}
+
+/// Tells the frames' pacing whether a GIF is being drawn.
+fn say_whether_drawing(
+    export: Res<GifExport>,
+    mut work: ResMut<crate::game::core::motion::ShownWork>,
+) {
+    if work.drawing_gif != export.is_drawing() {
+        work.drawing_gif = export.is_drawing();
+    }
 }
 
 fn start_or_cancel(

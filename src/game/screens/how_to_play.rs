@@ -75,7 +75,20 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::HowToPlay))
                 .in_set(crate::game::core::GameSystems::Rules)
                 .before(crate::game::core::session::apply_session_requests),
-        );
+        )
+        .add_systems(Update, say_whether_demonstrating);
+}
+
+/// Tells the frames' pacing whether a demonstration plays.
+fn say_whether_demonstrating(
+    screen: Res<State<Screen>>,
+    guided: Res<Guided>,
+    mut work: ResMut<crate::game::core::motion::ShownWork>,
+) {
+    let demonstrating = *screen.get() == Screen::HowToPlay && !guided.finished();
+    if work.demonstrating != demonstrating {
+        work.demonstrating = demonstrating;
+    }
 }
 
 /// The guide's panel (the board is framed beside it: `free_area.rs`).
@@ -181,9 +194,6 @@ fn play_demonstration(
     }
 }
 
-/// The guide panel's width (egui points); windows drawn beside it keep to its right.
-pub const GUIDE_WIDTH: f32 = 400.0;
-
 fn show_guide(
     mut contexts: EguiContexts,
     mut guided: ResMut<Guided>,
@@ -199,7 +209,7 @@ fn show_guide(
     let mut leave = None;
     egui::Panel::left("how to play")
         .resizable(false)
-        .exact_size(GUIDE_WIDTH)
+        .exact_size(crate::game::view::free_area::GUIDE_WIDTH)
         .show(&mut screen, |ui| {
             ui.add_space(8.0);
             ui.heading(tr.tf("guide.heading", &[("game", &name)]));

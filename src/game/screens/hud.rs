@@ -1,12 +1,12 @@
 //! The egui panel (whose turn, captures, last move, what to do, Pass, the result, New game)
 //! and the board's coordinates painted beside its edges.
 
-use crate::game::board::camera::Orbit;
 use crate::game::ui::arrow_keys::step_with_arrows;
 use crate::game::ui::choices::{edit_options, seat_label, seat_picker, wrap_before_combo_box};
 use crate::game::ui::fitted;
 use crate::game::ui::named::name_control;
 use crate::game::ui::palette;
+use crate::game::view::camera::Orbit;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 

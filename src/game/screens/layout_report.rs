@@ -10,9 +10,9 @@
 
 use bevy::prelude::*;
 
-use crate::game::board::camera::Orbit;
-use crate::game::board::fly_in::FlyIn;
-use crate::game::board::room_tour::RoomTour;
+use crate::game::view::camera::Orbit;
+use crate::game::view::fly_in::FlyIn;
+use crate::game::view::room_tour::RoomTour;
 
 /// A camera neither flying in nor walking through the room.
 type Settled = (Without<FlyIn>, Without<RoomTour>);
@@ -22,7 +22,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::Game;
 
-use crate::game::board::framing::{FramingGoal, FreeArea};
 use crate::game::board::highlight::Marker;
 use crate::game::board::layout::{cell_centre, stack_top};
 use crate::game::board::stones::{StackStones, StackView};
@@ -33,6 +32,8 @@ use crate::game::core::session::Session;
 use crate::game::screens::stack_labels::{stack_labels, tag_rect};
 use crate::game::screens::title::CardPictures;
 use crate::game::ui::named::take_named_controls_whole;
+use crate::game::view::framing::{FramingGoal, FreeArea};
+use crate::game::view::free_area::{DIALOGS, is_dialog};
 
 /// A rectangle in window pixels: left, top, right, bottom.
 pub type PixelRect = [f32; 4];
@@ -144,22 +145,6 @@ pub const LINE_PREFIX: &str = "layout: ";
 /// The line the hidden `--layout-only` prints once the screen is ready and its panels have
 /// stayed where they are for a few frames: the layout printed last is the screen's.
 pub const SETTLED_LINE: &str = "layout settled";
-
-/// The ids of dialog windows, which may cover other panels while they are open.
-const DIALOGS: &[&str] = &[
-    "settings window",
-    "settings notice",
-    "game over",
-    "idle prompt",
-    "staff pin",
-    "staff menu",
-];
-
-/// Whether the layer is a dialog's, which comes and goes over the board.
-#[must_use]
-pub fn is_dialog(layer: egui::Id) -> bool {
-    DIALOGS.iter().any(|d| egui::Id::new(*d) == layer)
-}
 
 /// The ids of the app's panels, reported by name.
 const PANELS: &[&str] = &[

@@ -11,21 +11,16 @@ mod editor;
 pub mod evaluation;
 mod evaluation_graph;
 pub mod export;
-pub mod free_area;
 mod game_over;
 pub mod gif_export;
 mod history;
 pub mod how_to_play;
 mod hud;
 pub mod import;
-pub mod keeping_up;
 pub mod layout_report;
-pub mod pacing;
 mod puzzles;
-pub mod remembered_steps;
 pub(crate) mod saves;
 pub mod stack_labels;
-mod this_display;
 pub mod title;
 mod turn_banner;
 pub mod view_settings;
@@ -53,13 +48,6 @@ pub(super) fn presentation_plugin(app: &mut App) {
         title::panel_plugin,
         how_to_play::panel_plugin,
         (turn_banner::plugin, coach_banner::plugin),
-        (
-            layout_report::plugin,
-            free_area::plugin,
-            stack_labels::plugin,
-            pacing::plugin,
-            keeping_up::plugin,
-            remembered_steps::plugin,
-        ),
+        (layout_report::plugin, stack_labels::plugin),
     ));
 }

@@ -5,11 +5,11 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::game::board::camera::Orbit;
-use crate::game::board::framing::{FreeArea, LABEL_LIFT};
 use crate::game::board::layout::{cell_centre, stack_top};
 use crate::game::core::session::Session;
 use crate::game::ui::palette;
+use crate::game::view::camera::Orbit;
+use crate::game::view::framing::{FreeArea, LABEL_LIFT};
 use crate::rules::Game;
 
 /// Stacks at least this tall have their height written over them.

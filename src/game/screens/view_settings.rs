@@ -12,9 +12,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::files::settings::{MASTER_SECONDS, UI_SCALES, WindowMode};
 
 use crate::files::settings::Quality;
-use crate::game::board::camera::Orbit;
-use crate::game::board::quality::{AutoCeiling, GraphicsLevel};
 use crate::game::board::theme::ThemeList;
+use crate::game::core::graphics_level::{AutoCeiling, GraphicsLevel};
 use crate::game::core::i18n::{LanguageList, Tr};
 use crate::game::core::preferences::{AnimationSpeed, ViewSettings};
 use crate::game::core::preferences::{
@@ -22,6 +21,7 @@ use crate::game::core::preferences::{
 };
 use crate::game::ui::arrow_keys::step_with_arrows;
 use crate::game::ui::fitted::EDGE_GAP;
+use crate::game::view::camera::Orbit;
 
 /// Whether the Settings window is open.
 #[derive(States, Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -235,9 +235,7 @@ fn show_view_window(
     let ctx = contexts.ctx_mut()?;
     // Beside how to play's guide, never over its buttons.
     let left = match screen.get() {
-        crate::game::core::screen::Screen::HowToPlay => {
-            crate::game::screens::how_to_play::GUIDE_WIDTH
-        }
+        crate::game::core::screen::Screen::HowToPlay => crate::game::view::free_area::GUIDE_WIDTH,
         _ => 0.0,
     };
     egui::Window::new(tr.t("view.title"))

@@ -9,7 +9,7 @@
 use bevy::prelude::*;
 
 use super::camera::{Orbit, place_camera};
-use super::layout::{CELL, cell_centre, stack_top};
+use crate::game::board::layout::{CELL, cell_centre, stack_top};
 use crate::game::core::preferences::Motion;
 use crate::game::core::session::Session;
 use crate::rules::{Game, Geometry};

@@ -9,7 +9,7 @@ use bevy::render::renderer::RenderAdapterInfo;
 use bevy::window::{Monitor, WindowMoved};
 
 use crate::files::auto_steps::{AutoSteps, ScreenKey};
-use crate::game::board::quality::{AutoCeiling, GraphicsLevel};
+use crate::game::core::graphics_level::{AutoCeiling, GraphicsLevel};
 use crate::game::core::problems::Problems;
 use crate::game::core::saving::SaveFolder;
 
@@ -131,7 +131,7 @@ mod tests {
     use super::super::this_display::tests::display;
     use super::*;
     use crate::files::settings::Quality;
-    use crate::game::board::quality::discrete_gpu;
+    use crate::game::view::quality::discrete_gpu;
 
     fn scratch(name: &str) -> crate::files::scratch::Scratch {
         crate::files::scratch::Scratch::new(&format!("remembered-{name}"))

@@ -1,15 +1,14 @@
 //! The part of the window the panels leave free for the board: after each egui pass, the panels
 //! on show (windows, banners, bars; not dialogs, popups or tooltips, which come and go over the
 //! board) are obstacles, and the board gets the free rectangle in which it can be drawn largest.
-//! The camera frames the board there (`board::framing`).
+//! The camera frames the board there (`view::framing`).
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, egui};
 
-use crate::game::board::framing::FreeArea;
 use crate::game::core::screen::Screen;
-use crate::game::screens::layout_report::is_dialog;
+use crate::game::view::framing::FreeArea;
 
 /// The board's outline is about this much wider than tall from the starting view.
 const BOARD_ASPECT: f32 = 1.25;
@@ -62,12 +61,7 @@ fn obstacles(ctx: &egui::Context, screen: Screen) -> Vec<Rect> {
         .collect();
     // How to play's guide is a side panel drawn under the windows.
     if screen == Screen::HowToPlay {
-        rects.push(Rect::new(
-            0.0,
-            0.0,
-            super::how_to_play::GUIDE_WIDTH,
-            f32::MAX,
-        ));
+        rects.push(Rect::new(0.0, 0.0, GUIDE_WIDTH, f32::MAX));
     }
     rects
         .into_iter()
@@ -143,6 +137,26 @@ fn measure_free_area(
     *last = found;
     free.set_if_neq(FreeArea { rect, window: size });
     Ok(())
+}
+
+/// How to play's guide panel's width (egui points): the free area leaves it, and windows drawn
+/// beside it keep to its right.
+pub const GUIDE_WIDTH: f32 = 400.0;
+
+/// The ids of dialog windows, which may cover other panels while they are open.
+pub const DIALOGS: &[&str] = &[
+    "settings window",
+    "settings notice",
+    "game over",
+    "idle prompt",
+    "staff pin",
+    "staff menu",
+];
+
+/// Whether the layer is a dialog's, which comes and goes over the board.
+#[must_use]
+pub fn is_dialog(layer: egui::Id) -> bool {
+    DIALOGS.iter().any(|d| egui::Id::new(*d) == layer)
 }
 
 #[cfg(test)]

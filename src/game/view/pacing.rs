@@ -10,17 +10,14 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy::winit::{UpdateMode, WinitSettings};
 
-use crate::game::board::camera::Orbit;
 use crate::game::board::effects::Spark;
-use crate::game::board::fly_in::FlyIn;
-use crate::game::board::room_tour::RoomTour;
 use crate::game::core::coach::CoachJudging;
 use crate::game::core::engine_view::EngineView;
-use crate::game::core::motion::BoardMotion;
+use crate::game::core::motion::{BoardMotion, ShownWork};
 use crate::game::core::opponent::{Hint, Thinking};
-use crate::game::core::screen::Screen;
-use crate::game::screens::gif_export::GifExport;
-use crate::game::screens::how_to_play::Guided;
+use crate::game::view::camera::Orbit;
+use crate::game::view::fly_in::FlyIn;
+use crate::game::view::room_tour::RoomTour;
 
 /// Draw only on a change: the app asks for it where nothing reads every frame.
 #[derive(Resource, Debug, Clone, Copy, Default)]
@@ -75,17 +72,14 @@ pub(super) fn something_animates(
         Query<(), With<Spark>>,
     ),
     keys: Res<ButtonInput<KeyCode>>,
-    (screen, guided): (Res<State<Screen>>, Option<Res<Guided>>),
-    gif: Option<Res<GifExport>>,
+    work: Option<Res<ShownWork>>,
 ) -> bool {
-    let demonstrating = *screen.get() == Screen::HowToPlay && guided.is_some_and(|g| !g.finished());
     !motion.still()
         || cameras.iter().any(|orbit| orbit.is_changed())
         || !flights.is_empty()
         || !sparks.is_empty()
         || keys.any_pressed(CAMERA_KEYS)
-        || demonstrating
-        || gif.is_some_and(|g| g.is_drawing())
+        || work.is_some_and(|w| w.any())
 }
 
 /// Whether the computer works: its move, a hint, the coach, or the engine's view of the game.

@@ -1,7 +1,7 @@
 //! Auto keeps up with the screen: while frames come one after another (a kiosk, or something
 //! moving in a window), each frame's length is held against the display's refresh (60 Hz at
 //! most). Once more than a quarter of a window of such frames came late, Auto steps down a level
-//! (`board::quality::AutoCeiling`, kept for the screen by `remembered_steps.rs`), logs why, and
+//! (`core::graphics_level::AutoCeiling`, kept for the screen by `remembered_steps.rs`), logs why, and
 //! the settings say so. A level the person chose is never changed. Frames while the computer
 //! thinks do not count: the search takes the cores, and a lower level would not give them back.
 
@@ -14,7 +14,7 @@ use bevy::winit::{UpdateMode, WinitSettings};
 use super::pacing::{DrawOnChange, something_animates, the_computer_works};
 use super::this_display::ThisDisplay;
 use crate::files::settings::Quality;
-use crate::game::board::quality::{AutoCeiling, GraphicsLevel};
+use crate::game::core::graphics_level::{AutoCeiling, GraphicsLevel};
 use crate::game::core::preferences::QualityChoice;
 
 /// Frames are judged in this run: a window a person or a visitor watches (not a screenshot, a
@@ -189,10 +189,10 @@ mod tests {
     use bevy::time::TimeUpdateStrategy;
 
     use super::*;
-    use crate::game::board::quality::{choose_level, discrete_gpu};
     use crate::game::core::motion::BoardMotion;
     use crate::game::core::opponent::Hint;
     use crate::game::core::screen::Screen;
+    use crate::game::view::quality::{choose_level, discrete_gpu};
 
     const SIXTIETH: Duration = Duration::from_nanos(16_666_667);
 

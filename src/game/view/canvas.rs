@@ -18,7 +18,7 @@ use bevy::render::render_resource::{Extent3d, TextureFormat};
 use bevy::window::PrimaryWindow;
 use bevy_egui::PrimaryEguiContext;
 
-use super::quality::GraphicsLevel;
+use crate::game::core::graphics_level::GraphicsLevel;
 
 /// The layer of the window camera and the canvas it shows; the 3D camera sees layer 0 only, so
 /// the canvas is never in the scene, and the board is never picked through the window camera.

@@ -1,6 +1,6 @@
 //! The graphics level in use (Low, Medium, High): the player's choice, or, when that is Auto,
 //! one chosen from the graphics adapter (a software renderer gets Low), no higher than the
-//! screen has shown it can keep up with (`AutoCeiling`, lowered by `screens::keeping_up`). It
+//! screen has shown it can keep up with (`AutoCeiling`, lowered by `view::keeping_up`). It
 //! sets the camera's post-processing and anti-aliasing, the sun's shadow detail, whether the desk
 //! lamp's fill light shines and how finely the stones are faceted; every level shows the same
 //! room, table, wood and stones.
@@ -14,158 +14,16 @@ use bevy::post_process::dof::{DepthOfField, DepthOfFieldMode};
 use bevy::post_process::effect_stack::Vignette;
 use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
-use wgpu_types::DeviceType;
 
 use crate::files::settings::Quality;
 use crate::game::board::table::LampLight;
+use crate::game::core::graphics_level::{AutoCeiling, GraphicsLevel};
 use crate::game::core::preferences::QualityChoice;
-
-/// The level the renderer works at now.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum GraphicsLevel {
-    /// No ambient occlusion, bloom, depth of field or anti-aliasing; a small shadow map, hard.
-    Low,
-    /// Bloom, MSAA, soft shadows, the room's reflections (image-based lighting).
-    Medium,
-    /// Everything: SMAA, ambient occlusion, a large soft shadow map, and depth
-    /// of field in attract mode.
-    High,
-}
-
-impl GraphicsLevel {
-    /// The level for a graphics adapter: Low on a software renderer (lavapipe, llvmpipe,
-    /// SwiftShader, WARP), Medium on an integrated GPU, High on any other.
-    #[must_use]
-    pub fn for_adapter(device_type: DeviceType, name: &str) -> Self {
-        let name = name.to_ascii_lowercase();
-        let software = ["llvmpipe", "lavapipe", "swiftshader", "software", "warp"]
-            .iter()
-            .any(|s| name.contains(s));
-        match device_type {
-            _ if software => GraphicsLevel::Low,
-            DeviceType::Cpu => GraphicsLevel::Low,
-            DeviceType::IntegratedGpu => GraphicsLevel::Medium,
-            _ => GraphicsLevel::High,
-        }
-    }
-
-    /// The level a choice means on this adapter (none known: Low); Auto's is at most `ceiling`.
-    #[must_use]
-    pub fn chosen(
-        choice: Quality,
-        adapter: Option<&RenderAdapterInfo>,
-        ceiling: AutoCeiling,
-    ) -> Self {
-        GraphicsLevel::named(choice).unwrap_or_else(|| {
-            adapter
-                .map_or(GraphicsLevel::Low, |a| {
-                    GraphicsLevel::for_adapter(a.device_type, &a.name)
-                })
-                .min(ceiling.0)
-        })
-    }
-
-    /// The level a setting names (Auto names none).
-    #[must_use]
-    pub fn named(quality: Quality) -> Option<Self> {
-        match quality {
-            Quality::Auto => None,
-            Quality::Low => Some(GraphicsLevel::Low),
-            Quality::Medium => Some(GraphicsLevel::Medium),
-            Quality::High => Some(GraphicsLevel::High),
-        }
-    }
-
-    /// The setting that names this level.
-    #[must_use]
-    pub fn quality(self) -> Quality {
-        match self {
-            GraphicsLevel::Low => Quality::Low,
-            GraphicsLevel::Medium => Quality::Medium,
-            GraphicsLevel::High => Quality::High,
-        }
-    }
-
-    /// The level below this one, if any.
-    #[must_use]
-    pub fn lower(self) -> Option<Self> {
-        match self {
-            GraphicsLevel::Low => None,
-            GraphicsLevel::Medium => Some(GraphicsLevel::Low),
-            GraphicsLevel::High => Some(GraphicsLevel::Medium),
-        }
-    }
-
-    /// How many of the window's pixels the 3D view is drawn with, per side (the canvas is scaled
-    /// up to the window): a software renderer pays for every pixel, so Low draws fewer.
-    #[must_use]
-    pub fn render_scale(self) -> f32 {
-        match self {
-            GraphicsLevel::Low => LOW_RENDER_SCALE,
-            GraphicsLevel::Medium | GraphicsLevel::High => 1.0,
-        }
-    }
-
-    /// How many facets a stone's rim has. Low draws a quarter of the pixels: a stone there is
-    /// about 30 pixels across, and each facet is drawn in the depth, shadow and main passes
-    /// (BENCHMARKS.md, "Software rendering").
-    #[must_use]
-    pub fn stone_segments(self) -> usize {
-        match self {
-            GraphicsLevel::Low => 24,
-            GraphicsLevel::Medium | GraphicsLevel::High => 48,
-        }
-    }
-
-    /// The sun's shadow map's side, in texels.
-    #[must_use]
-    pub fn shadow_map_size(self) -> usize {
-        match self {
-            GraphicsLevel::Low => 1024,
-            GraphicsLevel::Medium => 2048,
-            GraphicsLevel::High => 4096,
-        }
-    }
-}
-
-/// The highest level Auto may use in this run: High until the screen's frames could not keep up
-/// with a level (`screens::keeping_up`), then the level below that one. A person's own choice of
-/// a level is not capped.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AutoCeiling(pub GraphicsLevel);
-
-impl AutoCeiling {
-    /// Auto's ceiling once `level` was too slow: the level below it (nothing is below Low).
-    #[must_use]
-    pub fn below(level: GraphicsLevel) -> AutoCeiling {
-        AutoCeiling(level.lower().unwrap_or(GraphicsLevel::Low))
-    }
-
-    /// The level whose frames could not keep up, if Auto stepped down from one.
-    #[must_use]
-    pub fn too_slow(self) -> Option<GraphicsLevel> {
-        match self.0 {
-            GraphicsLevel::High => None,
-            GraphicsLevel::Medium => Some(GraphicsLevel::High),
-            GraphicsLevel::Low => Some(GraphicsLevel::Medium),
-        }
-    }
-}
-
-impl Default for AutoCeiling {
-    fn default() -> Self {
-        AutoCeiling(GraphicsLevel::High)
-    }
-}
 
 /// The level Auto takes the adapter to call for, in place of the one `for_adapter` gives (the
 /// hidden `--adapter-level`: Auto's step down tested on a software renderer).
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AdapterLevel(pub GraphicsLevel);
-
-/// Low's render scale: the scene is drawn at half the window's width and height, a quarter of
-/// its pixels, and scaled up.
-const LOW_RENDER_SCALE: f32 = 0.5;
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(GraphicsLevel::Low)
@@ -234,7 +92,7 @@ fn dress_camera(
     level: Res<GraphicsLevel>,
     room: Option<Res<crate::game::board::room::RoomLight>>,
     mut commands: Commands,
-    cameras: Query<Entity, With<crate::game::board::camera::Orbit>>,
+    cameras: Query<Entity, With<crate::game::view::camera::Orbit>>,
 ) {
     for camera in &cameras {
         let mut c = commands.entity(camera);
@@ -286,9 +144,9 @@ fn focus_on_the_board(
     mut commands: Commands,
     cameras: Query<(
         Entity,
-        Ref<crate::game::board::camera::Orbit>,
+        Ref<crate::game::view::camera::Orbit>,
         Has<DepthOfField>,
-        Has<crate::game::board::room_tour::RoomTour>,
+        Has<crate::game::view::room_tour::RoomTour>,
     )>,
 ) {
     let attract = screen.is_some_and(|s| *s.get() == crate::game::core::screen::Screen::Attract);
@@ -335,7 +193,7 @@ pub(crate) fn discrete_gpu() -> RenderAdapterInfo {
             name: "NVIDIA H100 80GB HBM3".into(),
             vendor: 0x10de,
             device: 0,
-            device_type: DeviceType::DiscreteGpu,
+            device_type: wgpu_types::DeviceType::DiscreteGpu,
             device_pci_bus_id: String::new(),
             driver: String::new(),
             driver_info: String::new(),
@@ -350,6 +208,7 @@ pub(crate) fn discrete_gpu() -> RenderAdapterInfo {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use wgpu_types::DeviceType;
 
     #[test]
     fn software_renderers_get_low_and_gpus_more() {
@@ -407,8 +266,8 @@ mod tests {
 
     #[test]
     fn only_attract_mode_at_high_is_filmed_with_depth_of_field() {
-        use crate::game::board::camera::Orbit;
         use crate::game::core::screen::Screen;
+        use crate::game::view::camera::Orbit;
         let mut app = App::new();
         app.add_plugins(MinimalPlugins)
             .insert_resource(GraphicsLevel::High)
