@@ -4,6 +4,7 @@ pub mod bare_scene;
 pub mod bench;
 pub mod game_gif;
 pub mod icon;
+pub mod layout_report;
 pub mod layout_tour;
 pub mod offscreen;
 mod one_thread;
@@ -41,7 +42,11 @@ pub fn build(options: AppOptions) -> App {
         game::screens::view_settings::SettingsWindow::Closed
     });
     insert_session(&mut app, &options);
-    app.add_plugins((game::logic_plugin, game::presentation_plugin));
+    app.add_plugins((
+        game::logic_plugin,
+        game::presentation_plugin,
+        layout_report::plugin,
+    ));
     app.insert_resource(game::screens::how_to_play::Guided::of(
         options.opens.position.id(),
     ));
@@ -166,7 +171,7 @@ fn insert_run_markers(app: &mut App, options: &AppOptions) {
         app.insert_resource(game::view::pacing::DrawOnChange);
     }
     if options.print_layout || matches!(run, RunMode::LayoutReport(_)) {
-        app.insert_resource(game::screens::layout_report::PrintLayout);
+        app.insert_resource(layout_report::PrintLayout);
     }
 }
 

@@ -13,11 +13,11 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
 use super::layout_tour::{Arrival, TourStop};
+use crate::app::layout_report::SETTLED_LINE;
 use crate::game::core::editor::Editor;
 use crate::game::core::i18n::Tr;
 use crate::game::core::screen::Screen;
 use crate::game::core::session::Session;
-use crate::game::screens::layout_report::SETTLED_LINE;
 use crate::game::screens::view_settings::SettingsWindow;
 
 #[derive(Resource)]
@@ -134,7 +134,7 @@ fn take_screenshot_when_ready(
     mut commands: Commands,
     mut plan: ResMut<ShotPlan>,
     scene: SceneReady,
-    panels: Option<Res<crate::game::screens::layout_report::PanelsUnchanged>>,
+    panels: Option<Res<crate::app::layout_report::PanelsUnchanged>>,
     mut exit: MessageWriter<AppExit>,
 ) {
     if let Some(code) = ended(&plan) {

@@ -1,5 +1,5 @@
 //! The game on screen, in wings that depend one way only (`docs/architecture.md`):
-//! [`exhibition`] → [`screens`] → [`ui`] → [`sound`] → [`view`] → [`board`] → [`games`] →
+//! [`exhibition`] → [`screens`] → [`ui`] → [`sound`] → [`view`] → [`room`] → [`board`] → [`games`] →
 //! [`core`] (→ the rules, the computer player and the files). This file only puts them together.
 //!
 //! [`logic_plugin`] needs no renderer (tests run it under `MinimalPlugins`);
@@ -11,6 +11,7 @@ pub mod board;
 pub mod core;
 pub mod exhibition;
 pub mod games;
+pub mod room;
 pub mod screens;
 pub mod sound;
 pub mod ui;
@@ -35,6 +36,7 @@ pub fn logic_plugin(app: &mut App) {
 pub fn presentation_plugin(app: &mut App) {
     app.add_plugins((
         board::presentation_plugin,
+        room::presentation_plugin,
         view::presentation_plugin,
         ui::presentation_plugin,
         screens::presentation_plugin,

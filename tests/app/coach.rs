@@ -40,7 +40,7 @@ fn play(app: &mut App, text: &str) {
 }
 
 fn moves(app: &App) -> usize {
-    app.world().resource::<Session>().moves().len()
+    app.world().resource::<Session>().move_count()
 }
 
 fn warning(app: &App) -> Option<stackyard::game::core::coach::ShownWarning> {

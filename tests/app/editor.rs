@@ -224,7 +224,7 @@ fn play_from_here_starts_the_game_and_it_plays_on() {
         app.update();
     }
     let session = app.world().resource::<Session>();
-    assert_eq!(session.moves().len(), 1, "{:?}", session.moves());
+    assert_eq!(session.move_count(), 1, "{:?}", session.moves());
     assert_eq!(session.position().to_move(), Player::White);
 }
 

@@ -1,15 +1,18 @@
-//! The game's app in this process, without a window: Bevy's schedule driven frame by frame,
-//! clicks, touches and requests sent as messages, and what the app then holds.
+//! The game's app in the test's own process, without a window: Bevy's schedule driven frame by
+//! frame, clicks, touches and requests sent as messages, and what the app then holds; and the
+//! commands that draw with the app off-screen (`gif`, `bench-frames`).
 
 #[path = "../common/mod.rs"]
 mod common;
 
 mod app_headless;
+mod bench_frames;
 mod coach;
 mod editor;
 mod effects;
 mod exhibition;
 mod first_hour;
+mod gif;
 mod i18n;
 mod puzzles;
 mod scene;

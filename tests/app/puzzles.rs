@@ -102,7 +102,7 @@ fn a_wrong_move_is_answered_explained_and_tried_again() {
     let session = app.world().resource::<Session>();
     if !reply.is_empty() {
         assert_eq!(session.moves().last(), Some(&reply));
-        assert_eq!(session.moves().len(), 2);
+        assert_eq!(session.move_count(), 2);
     }
     assert_eq!(progress(&data).streak, 0);
     app.world_mut().write_message(PuzzleRequest::Retry);

@@ -19,8 +19,8 @@ use bevy::prelude::*;
 use stackyard::app::bare_scene::{Target, copy_scene};
 use stackyard::app::{AppOptions, Overrides, RunMode};
 use stackyard::files::settings::Quality;
-use stackyard::game::board::furnishings::RoomPiece;
 use stackyard::game::core::preferences::AnimationSpeed;
+use stackyard::game::room::furnishings::RoomPiece;
 
 fn game_at(quality: Quality) -> WholeApp {
     let mut app = WholeApp::new(

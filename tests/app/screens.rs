@@ -78,7 +78,7 @@ fn every_demonstration_plays_through_the_session() {
             );
             assert_eq!(s.turn().actions().len(), partial, "{game} demo {i}");
             assert_eq!(
-                s.moves().len(),
+                s.move_count(),
                 guide(game).demos[i].moves.len(),
                 "{game} demo {i}"
             );

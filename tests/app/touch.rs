@@ -120,7 +120,7 @@ fn a_tap_within_one_frame_chooses_a_stack_and_then_plays_a_step() {
     let at = on_screen(&mut app, to);
     tap(&mut app, at);
     assert_eq!(
-        app.world().resource::<Session>().moves().len(),
+        app.world().resource::<Session>().move_count(),
         1,
         "a tap at {at} on {to} after {from}"
     );

@@ -66,7 +66,7 @@ fn request(app: &mut App, request: SessionRequest) {
 
 /// Plays the first legal decision until `moves` whole moves are played.
 fn play_moves(app: &mut App, moves: usize) {
-    while app.world().resource::<Session>().moves().len() < moves {
+    while app.world().resource::<Session>().move_count() < moves {
         let first = app.world().resource::<Session>().legal_actions()[0];
         request(app, SessionRequest::Play(first));
     }
@@ -144,7 +144,7 @@ fn a_visitors_session_writes_exactly_its_events() {
 fn stats_count_one_visitor_and_one_game_after_the_picker() {
     let folder = scratch("picker");
     let mut app = kiosk_with(&folder, Screen::Attract, ", touch_leads_to: Picker");
-    while app.world().resource::<Session>().moves().len() < 3 {
+    while app.world().resource::<Session>().move_count() < 3 {
         app.update();
     }
     press(&mut app);
@@ -341,7 +341,7 @@ fn a_log_that_cannot_be_written_leaves_play_going_with_one_notice() {
     press(&mut app);
     play_moves(&mut app, 2);
     assert_eq!(screen(&app), Screen::Game, "play goes on");
-    assert_eq!(app.world().resource::<Session>().moves().len(), 2);
+    assert_eq!(app.world().resource::<Session>().move_count(), 2);
     let problems = app.world().resource::<Problems>();
     assert_eq!(problems.kinds(), 1, "one notice");
     let last = problems.last.clone().unwrap();
@@ -392,11 +392,11 @@ fn opening_hours_close_the_kiosk_with_the_days_summary_and_open_it_again() {
     wait(&mut app, Duration::from_secs(1));
     assert_eq!(screen(&app), Screen::Closed);
     // Nothing plays while closed, even a touch does not open it.
-    let moves = app.world().resource::<Session>().moves().len();
+    let moves = app.world().resource::<Session>().move_count();
     press(&mut app);
     wait(&mut app, Duration::from_secs(30));
     assert_eq!(screen(&app), Screen::Closed);
-    assert_eq!(app.world().resource::<Session>().moves().len(), moves);
+    assert_eq!(app.world().resource::<Session>().move_count(), moves);
     let log = logged(&folder);
     assert!(
         matches!(

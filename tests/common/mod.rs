@@ -9,6 +9,7 @@
 
 #[cfg(feature = "app")]
 pub mod headless;
+#[cfg(feature = "app")]
 pub mod xvfb;
 
 use std::path::{Path, PathBuf};

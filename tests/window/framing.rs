@@ -16,7 +16,7 @@ use std::io::{BufRead, BufReader};
 use std::path::Path;
 
 use crate::common::xvfb::{Xvfb, missing_tools};
-use stackyard::game::screens::layout_report::{
+use stackyard::app::layout_report::{
     LINE_PREFIX, LayoutReport, PixelRect, SETTLED_LINE, controls_off_window, covered_controls,
     cut_labels, panels_off_window,
 };

@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use crate::common::xvfb::{Xvfb, missing_tools};
+use stackyard::app::layout_report::{LINE_PREFIX, LayoutReport};
 use stackyard::files::assets::{ASSETS_ENV, NO_SOURCE_ENV};
-use stackyard::game::screens::layout_report::{LINE_PREFIX, LayoutReport};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("installed-{name}"));

@@ -12,7 +12,7 @@ use std::io::{BufRead, BufReader};
 use std::path::Path;
 
 use crate::common::xvfb::{Xvfb, missing_tools};
-use stackyard::game::screens::layout_report::{
+use stackyard::app::layout_report::{
     LINE_PREFIX, LayoutReport, SETTLED_LINE, covered_controls, panels_off_window,
 };
 

@@ -13,9 +13,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::common::xvfb::{Xvfb, missing_tools};
+use stackyard::app::layout_report::{LINE_PREFIX, LayoutReport};
 use stackyard::files::save::SaveFile;
 use stackyard::files::visits::{Abandoned, Visit};
-use stackyard::game::screens::layout_report::{LINE_PREFIX, LayoutReport};
 use stackyard::rules::{Action, AnyGame, AnyOptions, Game, GameId, play_prefix};
 
 /// The longest any one step may take (a cold start compiles shaders at a frame a second).

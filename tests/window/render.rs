@@ -9,7 +9,7 @@ use stackyard::files::scratch::Scratch;
 use std::path::Path;
 use std::process::Command;
 
-use stackyard::game::screens::layout_report::{LINE_PREFIX, LayoutReport};
+use stackyard::app::layout_report::{LINE_PREFIX, LayoutReport};
 
 const START: &str = "splay 8/1,w2,w2,w2,w2,w2,w2,1/1,w,w,w,w,w,w,1/8/8/1,b,b,b,b,b,b,1/1,b2,b2,b2,b2,b2,b2,1/8 b 0 0 0";
 const W: u32 = 1280;

@@ -7,11 +7,8 @@ use bevy::prelude::*;
 pub mod animation;
 pub mod best_line;
 pub mod effects;
-pub mod furnishings;
 pub mod highlight;
 pub mod layout;
-pub mod room;
-pub mod room_plan;
 pub(crate) mod stone_look;
 pub mod stone_mesh;
 pub mod stones;
@@ -33,7 +30,6 @@ pub(super) fn presentation_plugin(app: &mut App) {
         table::plugin,
         stone_look::plugin,
         highlight::plugin,
-        (room::plugin, furnishings::plugin),
         effects::panel_plugin,
         tap::plugin,
         thinking::plugin,

@@ -192,7 +192,7 @@ fn rules_places(session: &Session) -> Vec<(DiscPlace, Player)> {
 
 fn spawn_all_discs(commands: &mut Commands, shown: &ShownBoard) {
     let g = shown.geometry();
-    let moves = shown.session.moves().len() as u64;
+    let moves = shown.session.move_count() as u64;
     for (n, (place, colour)) in shown.places().into_iter().enumerate() {
         let disc = Disc {
             colour,

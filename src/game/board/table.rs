@@ -1,19 +1,17 @@
-//! The board on its table: a wooden slab with inlaid cells (clickable), lights and shadows.
+//! The board on the table: a wooden slab with inlaid cells (clickable).
 //! How each tile is shaded and which fixed pieces stand on it (Intermedium's Cities, Support's
 //! bases) is the game's own view ([`BoardView::tile`], [`BoardView::decorations`]); the colours
 //! are the theme's. The board is rebuilt when another game starts or the theme changes.
 
-use bevy::light::{CascadeShadowConfigBuilder, GlobalAmbientLight};
 use bevy::prelude::*;
 
 use crate::files::theme::Theme;
 use crate::rules::{Cell, Game, GameId, Geometry, Player};
 
 use crate::game::board::layout::{BOARD_TOP, CELL, cell_centre};
-use crate::game::board::room_plan::{LAMP_BULB, SUN_FROM, table_top};
 use crate::game::board::stone_mesh::rounded_disc;
 use crate::game::board::tap::report_clicks;
-use crate::game::board::theme::{ActiveTheme, Table, colour};
+use crate::game::board::theme::{ActiveTheme, colour};
 use crate::game::board::wood;
 use crate::game::core::session::{BoardClick, Session};
 use crate::game::core::view::{BoardView, Decoration, TileShade};
@@ -22,22 +20,12 @@ use crate::game::core::view::{BoardView, Decoration, TileShade};
 #[derive(Component, Debug, Clone, Copy)]
 pub struct BoardCell(pub Cell);
 
-/// The desk lamp's warm fill light (left out at Low: `quality`).
-#[derive(Component, Debug, Clone, Copy)]
-pub struct LampLight;
-
 /// Part of the board of one game (despawned when another game starts).
 #[derive(Component, Debug, Clone, Copy)]
 pub struct BoardPiece(pub GameId);
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(GlobalAmbientLight {
-        color: Color::srgb(0.85, 0.88, 1.0),
-        brightness: 150.0,
-        ..default()
-    })
-    .add_systems(Startup, (spawn_table, spawn_board, spawn_lights))
-    .add_systems(
+    app.add_systems(Startup, spawn_board).add_systems(
         Update,
         rebuild_board
             .run_if(resource_changed::<Session>.or_else(resource_changed::<ActiveTheme>))
@@ -69,31 +57,6 @@ fn rebuild_board(
     spawn_board(commands, session, theme, meshes, materials, images);
 }
 
-fn spawn_table(
-    mut commands: Commands,
-    theme: Res<ActiveTheme>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-) {
-    let top = table_top();
-    let size = top.shape.half_extent() * 2.0;
-    commands.spawn((
-        Name::new(top.name),
-        Table,
-        Mesh3d(meshes.add(Cuboid::from_size(size))),
-        MeshMaterial3d(materials.add(StandardMaterial {
-            base_color: colour(theme.theme.table),
-            // The planks' picture comes with the theme (`theme::paint_room`); each covers 8
-            // units of the table.
-            uv_transform: bevy::math::Affine2::from_scale(size.xz() / 8.0),
-            perceptual_roughness: 0.8,
-            ..default()
-        })),
-        Transform::from_translation(top.centre),
-        Pickable::IGNORE,
-    ));
-}
-
 /// A tile's colour: its game's shade ([`BoardView::tile`]) in the theme's colours.
 fn tile_colour(shade: TileShade, t: &Theme) -> Color {
     let (light, dark) = (t.tile_light, t.tile_dark);
@@ -103,38 +66,6 @@ fn tile_colour(shade: TileShade, t: &Theme) -> Color {
         TileShade::Between(share) => light.mix(dark, share),
         TileShade::Special => t.tile_special,
     })
-}
-
-fn spawn_lights(mut commands: Commands) {
-    commands.spawn((
-        Name::new("Sun"),
-        DirectionalLight {
-            illuminance: 13_000.0,
-            shadow_maps_enabled: true,
-            color: Color::srgb(1.0, 0.96, 0.9),
-            ..default()
-        },
-        Transform::from_translation(SUN_FROM).looking_at(Vec3::ZERO, Vec3::Y),
-        CascadeShadowConfigBuilder {
-            num_cascades: 1,
-            maximum_distance: 40.0,
-            ..default()
-        }
-        .build(),
-    ));
-    commands.spawn((
-        // It shines from the desk lamp's bulb.
-        Name::new("Warm fill light"),
-        LampLight,
-        PointLight {
-            intensity: 600_000.0,
-            range: 40.0,
-            color: Color::srgb(1.0, 0.8, 0.6),
-            shadow_maps_enabled: false,
-            ..default()
-        },
-        Transform::from_translation(LAMP_BULB),
-    ));
 }
 
 /// The board of the session's game: its slab, its tiles (clickable) and its decorations.

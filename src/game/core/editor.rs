@@ -147,8 +147,7 @@ fn follow_the_editor(
         Err(_) if session.position().id() == editor.setup.game => return,
         Err(_) => AnyGame::start(editor.options),
     };
-    if session.initial() != &wanted || !session.moves().is_empty() || session.turn().now().in_turn()
-    {
+    if session.initial() != &wanted || session.move_count() > 0 || session.turn().now().in_turn() {
         *session = Session::new(wanted);
         reset.write(BoardReset);
     }

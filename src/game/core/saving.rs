@@ -110,11 +110,11 @@ fn autosave_after_each_move(
     };
     let key = (
         session.initial().hash(),
-        session.moves().len(),
+        session.move_count(),
         session.tree().len(),
         session.live_node(),
     );
-    if session.moves().is_empty() || *saved == Some(key) {
+    if session.move_count() == 0 || *saved == Some(key) {
         return;
     }
     *saved = Some(key);

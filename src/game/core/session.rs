@@ -16,15 +16,13 @@ use crate::game::core::view::BoardView;
 pub struct Session {
     initial: AnyGame,
     turn: Turn<AnyGame>,
-    moves: Vec<String>,
     /// Cells whose stones were captured by the last whole move (shown until the next move).
     taken: Vec<Cell>,
     /// Cells captured so far by the turn in progress.
     taking: Vec<Cell>,
-    /// The decisions of each whole move played, in order (what undo and viewing replay).
-    played: Vec<TurnActions>,
-    /// Whole moves taken back, the last taken back last (what redo plays again).
-    redo: Vec<TurnActions>,
+    /// The tree's nodes of the whole moves taken back, the last taken back last (what redo
+    /// plays again; they stay in the tree).
+    redo: Vec<usize>,
     /// An earlier position being looked at: the number of moves played to reach it.
     viewing: Option<(usize, AnyGame)>,
     /// The player who resigned, if one did.
@@ -120,10 +118,8 @@ impl Session {
             turn: Turn::new(position.clone()),
             history: History::new(&position),
             initial: position,
-            moves: Vec::new(),
             taken: Vec::new(),
             taking: Vec::new(),
-            played: Vec::new(),
             redo: Vec::new(),
             viewing: None,
             resigned: None,
@@ -209,7 +205,7 @@ impl Session {
     pub fn go_to(&mut self, n: usize) {
         self.rebuild_along(self.tree.line_end(n));
         let depth = self.tree.node(n).depth;
-        if depth < self.played.len() {
+        if depth < self.move_count() {
             self.view(depth);
         }
     }
@@ -254,7 +250,7 @@ impl Session {
         if self.viewing.is_some() {
             return cells;
         }
-        for a in self.played.last().map_or(&[][..], |a| a.as_slice()) {
+        for a in &self.tree.node(self.node).actions {
             if let Action::Cell(c) = a
                 && !cells.contains(c)
             {
@@ -296,22 +292,19 @@ impl Session {
     /// notation; none at the start.
     #[must_use]
     pub fn shown_last_move(&self) -> Option<&str> {
-        let shown = self.viewing().unwrap_or(self.moves.len());
-        shown
-            .checked_sub(1)
-            .and_then(|i| self.moves.get(i))
-            .map(String::as_str)
+        let shown = self.shown_node();
+        (shown != ROOT).then(|| self.tree.node(shown).notation.as_str())
     }
 
     /// Looks at the position after the first `n` moves (the live game when `n` is all of them).
     pub fn view(&mut self, n: usize) {
-        if n >= self.played.len() {
+        if n >= self.move_count() {
             self.viewing = None;
             return;
         }
         let mut g = self.initial.clone();
-        for actions in &self.played[..n] {
-            for &a in actions {
+        for k in self.tree.path_to(self.node).into_iter().take(n) {
+            for &a in &self.tree.node(k).actions {
                 g.play(a);
             }
         }
@@ -326,7 +319,7 @@ impl Session {
     /// Whether a whole move can be taken back, or played again.
     #[must_use]
     pub fn can_undo_move(&self) -> bool {
-        !self.played.is_empty()
+        self.node != ROOT
     }
 
     /// Whether a move taken back can be played again.
@@ -338,11 +331,11 @@ impl Session {
     /// Takes back the last whole move (and the unfinished turn's decisions).
     pub fn undo_move(&mut self) -> bool {
         self.cancel_selection();
-        let Some(last) = self.played.pop() else {
+        if self.node == ROOT {
             return false;
-        };
-        self.redo.push(last);
-        let redo = std::mem::take(&mut self.redo);
+        }
+        let mut redo = std::mem::take(&mut self.redo);
+        redo.push(self.node);
         let parent = self.tree.node(self.node).parent;
         self.rebuild_along(parent);
         self.redo = redo;
@@ -352,10 +345,10 @@ impl Session {
     /// Plays again the last whole move taken back.
     pub fn redo_move(&mut self) -> bool {
         self.cancel_selection();
-        let Some(actions) = self.redo.pop() else {
+        let Some(k) = self.redo.pop() else {
             return false;
         };
-        for &a in &actions {
+        for a in self.tree.node(k).actions.clone() {
             self.play_inner(a);
         }
         true
@@ -375,10 +368,21 @@ impl Session {
         &self.turn
     }
 
-    /// The whole moves played so far, in notation.
+    /// The whole moves played so far, in notation (the line from the start to the live turn,
+    /// read from the tree).
     #[must_use]
-    pub fn moves(&self) -> &[String] {
-        &self.moves
+    pub fn moves(&self) -> Vec<String> {
+        self.tree
+            .path_to(self.node)
+            .into_iter()
+            .map(|k| self.tree.node(k).notation.clone())
+            .collect()
+    }
+
+    /// How many whole moves were played to reach the live turn.
+    #[must_use]
+    pub fn move_count(&self) -> usize {
+        self.tree.node(self.node).depth
     }
 
     /// The positions the game has reached between turns (what a search needs to see a
@@ -441,9 +445,7 @@ impl Session {
         if ends_turn {
             let notation = self.turn.notation();
             let actions: TurnActions = self.turn.actions().iter().copied().collect();
-            self.node = self.tree.play(self.node, actions.clone(), notation.clone());
-            self.moves.push(notation);
-            self.played.push(actions);
+            self.node = self.tree.play(self.node, actions, notation);
             self.turn = Turn::new(self.turn.now().clone());
             self.history.push(self.turn.start());
             self.taken = std::mem::take(&mut self.taking);

@@ -221,7 +221,7 @@ fn follow_visitor_game(
     let Some(followed) = log.game.as_mut() else {
         return;
     };
-    followed.turns = u32::try_from(session.moves().len()).unwrap_or(u32::MAX);
+    followed.turns = u32::try_from(session.move_count()).unwrap_or(u32::MAX);
     if let Some(outcome) = session.outcome() {
         let followed = *followed;
         let visit = Visit::GameFinished {

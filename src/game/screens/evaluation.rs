@@ -40,7 +40,7 @@ pub fn evaluation_graph(
             .small()
             .weak(),
     );
-    let shown = session.viewing().unwrap_or(session.moves().len());
+    let shown = session.viewing().unwrap_or(session.move_count());
     let chances = engine.black_chances();
     if let Some(n) = chances_graph(ui, &chances, shown, tr.t("engine.black")) {
         requests.write(SessionRequest::View(n));

@@ -33,7 +33,7 @@ fn show_game_over(
     let Some(outcome) = session.outcome() else {
         return Ok(());
     };
-    let key = (session.turn().start().hash(), session.moves().len());
+    let key = (session.turn().start().hash(), session.move_count());
     if closed.0 == Some(key) || session.viewing().is_some() {
         return Ok(());
     }
@@ -46,7 +46,7 @@ fn show_game_over(
         .collapsible(false)
         .show(ctx, |ui| {
             ui.heading(describe_outcome(&tr, outcome, session.position()));
-            ui.label(tr.tf("over.moves", &[("n", &session.moves().len())]));
+            ui.label(tr.tf("over.moves", &[("n", &session.move_count())]));
             ui.horizontal(|ui| {
                 if ui
                     .add_sized([110.0, 48.0], egui::Button::new(tr.t("over.rematch")))

@@ -101,7 +101,7 @@ pub(super) fn panel_plugin(app: &mut App) {
 
 /// A game in progress waits while its player reads the rules.
 fn put_game_aside(mut commands: Commands, session: Res<Session>, mut guided: ResMut<Guided>) {
-    if !session.moves().is_empty() || !session.turn().actions().is_empty() {
+    if session.move_count() > 0 || !session.turn().actions().is_empty() {
         commands.insert_resource(SuspendedGame(session.clone()));
     }
     guided.stale = true;

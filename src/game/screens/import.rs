@@ -134,7 +134,7 @@ fn open_imported_games(
                 };
                 reset.write(BoardReset);
                 next.set(Screen::Game);
-                let moves = session.moves().len();
+                let moves = session.move_count();
                 let (black, white) = (seat_label(&tr, seats.black), seat_label(&tr, seats.white));
                 let args = [
                     ("moves", &moves as &dyn std::fmt::Display),

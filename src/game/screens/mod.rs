@@ -1,7 +1,7 @@
 //! The screens people see: the title, how to play, the play screen's panels (the game panel,
 //! the move list, the count chooser, game over, the turn banner and the coach's warning under it, export and saves), the puzzles'
 //! panel, the
-//! settings window, importing a pasted or dropped game, and `--print-layout`'s report of them.
+//! settings window, and importing a pasted or dropped game.
 
 use bevy::prelude::*;
 
@@ -17,7 +17,6 @@ mod history;
 pub mod how_to_play;
 mod hud;
 pub mod import;
-pub mod layout_report;
 mod puzzles;
 pub(crate) mod saves;
 pub mod stack_labels;
@@ -48,6 +47,6 @@ pub(super) fn presentation_plugin(app: &mut App) {
         title::panel_plugin,
         how_to_play::panel_plugin,
         (turn_banner::plugin, coach_banner::plugin),
-        (layout_report::plugin, stack_labels::plugin),
+        stack_labels::plugin,
     ));
 }

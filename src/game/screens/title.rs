@@ -99,7 +99,7 @@ pub fn offer_autosaved_game(
                 "title.continue",
                 &[
                     ("game", &tr.game(file.game)),
-                    ("n", &session.moves().len()),
+                    ("n", &session.move_count()),
                     ("player", &tr.player(session.position().to_move())),
                 ],
             );

@@ -84,7 +84,7 @@ fn take_off_on_a_new_game(
     mut cameras: Query<(Entity, &mut Orbit)>,
 ) {
     let reset = resets.read().count() > 0;
-    let new_game = session.moves().is_empty() && !session.can_redo_move();
+    let new_game = session.move_count() == 0 && !session.can_redo_move();
     if reset && new_game && *screen.get() == Screen::Game {
         launch(&mut commands, motion.speed(), cameras.iter_mut());
     }

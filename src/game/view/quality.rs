@@ -16,9 +16,9 @@ use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
 
 use crate::files::settings::Quality;
-use crate::game::board::table::LampLight;
 use crate::game::core::graphics_level::{AutoCeiling, GraphicsLevel};
 use crate::game::core::preferences::QualityChoice;
+use crate::game::room::table_and_lights::LampLight;
 
 /// The level Auto takes the adapter to call for, in place of the one `for_adapter` gives (the
 /// hidden `--adapter-level`: Auto's step down tested on a software renderer).
@@ -90,7 +90,7 @@ const ROOM_VIGNETTE: Vignette = Vignette {
 /// The camera's anti-aliasing and post-processing for the level.
 fn dress_camera(
     level: Res<GraphicsLevel>,
-    room: Option<Res<crate::game::board::room::RoomLight>>,
+    room: Option<Res<crate::game::room::baked_light::RoomLight>>,
     mut commands: Commands,
     cameras: Query<Entity, With<crate::game::view::camera::Orbit>>,
 ) {

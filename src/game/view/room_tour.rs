@@ -6,9 +6,9 @@
 use bevy::prelude::*;
 
 use super::camera::Orbit;
-use crate::game::board::room_plan::{EAST, FLOOR, SOUTH, WEST};
 use crate::game::core::preferences::Motion;
 use crate::game::core::screen::Screen;
+use crate::game::room::plan::{EAST, FLOOR, SOUTH, WEST};
 
 /// A camera walking through the room to its orbit.
 #[derive(Component, Debug, Clone, Copy, PartialEq)]
@@ -123,7 +123,7 @@ fn walk(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::board::room_plan::{CEILING, NORTH};
+    use crate::game::room::plan::{CEILING, NORTH};
 
     #[test]
     fn the_walk_starts_in_the_corner_stays_in_the_room_and_lands_on_the_orbit() {

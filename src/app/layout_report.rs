@@ -442,7 +442,7 @@ fn print_layout(
     let report = LayoutReport {
         screen: screen.get().name().into(),
         turn: session.turn().notation(),
-        moves: session.moves().len(),
+        moves: session.move_count(),
         targets: markers
             .iter()
             .map(|m| Target {

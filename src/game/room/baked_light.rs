@@ -1,4 +1,4 @@
-//! The room's light: its plan (`room_plan.rs`) baked at start into a small environment map, as
+//! The room's light: its plan (`plan.rs`) baked at start into a small environment map, as
 //! seen from the board (the window's daylight, the walls, the floor, the lamp; each surface lit
 //! by the sun through the window and a little bounced light), then blurred into the diffuse and
 //! specular cubemaps that image-based lighting reads, so the stones' rims and the varnish catch
@@ -8,8 +8,8 @@
 use bevy::asset::RenderAssetUsages;
 
 use crate::files::theme::Theme;
-use crate::game::board::room_plan::{Piece, daylight_on, room, surface_colour, table_top};
 use crate::game::board::theme::ActiveTheme;
+use crate::game::room::plan::{Piece, daylight_on, room, surface_colour, table_top};
 use bevy::prelude::*;
 use bevy::render::render_resource::{
     Extent3d, TextureDimension, TextureFormat, TextureViewDescriptor, TextureViewDimension,
@@ -219,7 +219,7 @@ mod tests {
     fn the_baked_room_shows_the_window_where_it_stands_and_the_table_below() {
         let glass = room()
             .into_iter()
-            .find(|p| p.surface == crate::game::board::room_plan::Surface::Daylight)
+            .find(|p| p.surface == crate::game::room::plan::Surface::Daylight)
             .unwrap();
         // The middle of a pane (the glazing bars cross at the window's centre).
         let pane = glass.centre + Vec3::new(0.0, -5.0, 5.0);

@@ -1,4 +1,4 @@
-//! The room built from its plan (`room_plan.rs`): walls, floorboards, the window, the chairs,
+//! The room built from its plan (`plan.rs`): walls, floorboards, the window, the chairs,
 //! the bookcase and the desk lamp, in the theme's room colours. At Low the walls, ceiling, floor
 //! and rug are unlit, their light painted in (what the baked environment map gives them), since
 //! a software renderer pays for lighting in every pixel and they cover most of the picture.
@@ -9,12 +9,12 @@ use bevy::prelude::*;
 use std::collections::HashMap;
 
 use crate::files::theme::Theme;
-use crate::game::board::room_plan::{
-    LAMP_BULB, Piece, Shape, Surface, daylight_on, room, surface_colour,
-};
 use crate::game::board::theme::ActiveTheme;
 use crate::game::board::wood;
 use crate::game::core::graphics_level::GraphicsLevel;
+use crate::game::room::plan::{
+    LAMP_BULB, Piece, Shape, Surface, daylight_on, room, surface_colour,
+};
 
 /// A piece of the room.
 #[derive(Component, Debug, Clone, Copy)]

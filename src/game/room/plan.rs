@@ -1,7 +1,7 @@
 //! The room the table stands in, as plain data: pieces (boxes, cylinders, a lamp's shade and
 //! bulb), each with the kind of surface it shows, and how a surface looks (its colour in a theme,
 //! the daylight on a face). The same plan is built as meshes
-//! (`furnishings.rs`) and baked into the room's light (`room.rs`), so what the varnish and the
+//! (`furnishings.rs`) and baked into the room's light (`baked_light.rs`), so what the varnish and the
 //! stones reflect is what stands around them. One unit is a board's cell (about 4.5 cm).
 
 use bevy::prelude::*;
@@ -97,7 +97,7 @@ pub fn surface_colour(surface: Surface, theme: &Theme) -> Color {
 }
 
 /// How bright a face looks lit by the sun through the window and the room's bounced light, as
-/// the baked environment map has it (`room.rs`): 1 is its own colour.
+/// the baked environment map has it (`baked_light.rs`): 1 is its own colour.
 #[must_use]
 pub fn daylight_on(normal: Vec3) -> f32 {
     0.3 + 0.7 * normal.dot(SUN_FROM.normalize()).max(0.0)
