@@ -207,6 +207,7 @@ mod tests {
         app.add_plugins((
             plugin,
             crate::game::board::table::plugin,
+            crate::game::room::table_and_lights::plugin,
             crate::game::board::stone_look::plugin,
         ));
         app.update();

@@ -11,7 +11,7 @@ use crate::game::board::theme::{ActiveTheme, Table, colour};
 #[derive(Component, Debug, Clone, Copy)]
 pub struct LampLight;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.insert_resource(GlobalAmbientLight {
         color: Color::srgb(0.85, 0.88, 1.0),
         brightness: 150.0,
