@@ -4,17 +4,8 @@
 //! refused with a message. Drawing needs a Vulkan adapter (Mesa's lavapipe will do); without
 //! one the drawing test says why it skips, and with `CI` set it fails instead.
 
-use std::process::Command;
-
 fn bench_frames(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_stackyard"))
-        .arg("bench-frames")
-        .args(args)
-        .env("WGPU_BACKEND", "vulkan")
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .unwrap()
+    crate::common::headless::off_screen("bench-frames", args)
 }
 
 #[test]

@@ -6,20 +6,12 @@
 
 use stackyard::files::scratch::Scratch;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use stackyard::files::save::{SaveFile, SavedSeats};
 use stackyard::rules::{AnyGame, GameId};
 
 fn gif(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_stackyard"))
-        .arg("gif")
-        .args(args)
-        .env("WGPU_BACKEND", "vulkan")
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .unwrap()
+    crate::common::headless::off_screen("gif", args)
 }
 
 /// A folder of the test's own with a saved Splay game of three moves.

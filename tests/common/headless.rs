@@ -214,3 +214,15 @@ impl std::ops::DerefMut for WholeApp {
         &mut self.app
     }
 }
+
+/// Runs the program's `command` with `args` off-screen: Mesa's Vulkan, no display to open.
+pub fn off_screen(command: &str, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_stackyard"))
+        .arg(command)
+        .args(args)
+        .env("WGPU_BACKEND", "vulkan")
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .unwrap()
+}
