@@ -19,17 +19,7 @@ pub fn app_options(
     screen: Option<&str>,
     settings: &[String],
 ) -> Result<AppOptions, Failure> {
-    let screen = match screen.map(|name| (name, OpeningScreen::named(name))) {
-        None => None,
-        Some((_, Some(s))) => Some(s),
-        Some((name, None)) => {
-            let names: Vec<&str> = OpeningScreen::ALL.iter().map(|s| s.name()).collect();
-            return Err(Failure::usage(format!(
-                "unknown screen '{name}' (screens: {})",
-                names.join(", ")
-            )));
-        }
-    };
+    let screen = screen.map(screen_named).transpose()?;
     let loaded = match load {
         Some(path) => Some(
             SaveFile::load(path)
@@ -40,20 +30,9 @@ pub fn app_options(
     };
     // A game asked for on the command line wins over resuming after a crash.
     let asked = position.is_some() || game.is_some() || partial.is_some() || load.is_some();
-    let start = match (&loaded, position, game) {
-        (Some(saved), _, _) => saved.start.clone(),
-        (None, Some(text), _) => {
-            let setup = Setup::parse(text)?;
-            AnyGame::from_setup_with(&setup, settings.iter().map(String::as_str))
-                .map_err(|e| Failure::usage(format!("bad position: {e}")))?
-        }
-        (None, None, name) => {
-            let id: GameId = name
-                .unwrap_or("splay")
-                .parse()
-                .map_err(|e| Failure::usage(format!("{e}")))?;
-            AnyGame::start_with(id, settings.iter().map(String::as_str)).map_err(Failure::usage)?
-        }
+    let start = match &loaded {
+        Some(saved) => saved.start.clone(),
+        None => start_asked(position, game, settings)?,
     };
     let partial = match partial {
         Some(text) => Some(play_prefix(&start, text).map_err(|e| Failure {
@@ -81,6 +60,43 @@ pub fn app_options(
         resume_after_crash: !asked,
         ..AppOptions::default()
     })
+}
+
+/// The opening screen `--screen` names.
+///
+/// # Errors
+/// An unknown name, with the names there are.
+fn screen_named(name: &str) -> Result<OpeningScreen, Failure> {
+    OpeningScreen::named(name).ok_or_else(|| {
+        let names: Vec<&str> = OpeningScreen::ALL.iter().map(|s| s.name()).collect();
+        Failure::usage(format!(
+            "unknown screen '{name}' (screens: {})",
+            names.join(", ")
+        ))
+    })
+}
+
+/// The position `--position` sets up, else the start of `--game` (Splay's if none), with the
+/// `--opt` settings.
+///
+/// # Errors
+/// A position or game id that does not read, or an option the game refuses.
+fn start_asked(
+    position: Option<&str>,
+    game: Option<&str>,
+    settings: &[String],
+) -> Result<AnyGame, Failure> {
+    let options = settings.iter().map(String::as_str);
+    if let Some(text) = position {
+        let setup = Setup::parse(text)?;
+        return AnyGame::from_setup_with(&setup, options)
+            .map_err(|e| Failure::usage(format!("bad position: {e}")));
+    }
+    let id: GameId = game
+        .unwrap_or("splay")
+        .parse()
+        .map_err(|e| Failure::usage(format!("{e}")))?;
+    AnyGame::start_with(id, options).map_err(Failure::usage)
 }
 
 #[cfg(test)]
