@@ -472,6 +472,9 @@ fn print_layout(
     };
     let line = ron::to_string(&report)?;
     if *last != line {
+        // On the web the page reads it off the canvas (`data-layout`).
+        crate::platform::page::mark("layout", &line);
+        #[cfg(not(target_arch = "wasm32"))]
         println!("{LINE_PREFIX}{line}");
         *last = line;
     }

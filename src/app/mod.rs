@@ -14,6 +14,8 @@ mod pipelines;
 pub mod render_errors;
 mod screenshot;
 pub mod test_hooks;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
@@ -62,6 +64,8 @@ pub fn build(options: AppOptions) -> App {
     insert_run_markers(&mut app, &options);
     app.add_plugins(options.hooks.clone());
     add_run_mode(&mut app, &options.run);
+    #[cfg(target_arch = "wasm32")]
+    app.add_plugins(web::plugin);
     if !options.thread_pool {
         app.add_plugins(one_thread::OneThread);
     }
@@ -193,6 +197,13 @@ fn bevy_plugins(
         mode: game::screens::view_settings::bevy_window_mode(window_mode),
         ..default()
     };
+    #[cfg(target_arch = "wasm32")]
+    {
+        // The page's canvas, filling the element the page sizes; keys stay with the game.
+        window.canvas = Some(web::CANVAS.into());
+        window.fit_canvas_to_parent = true;
+        window.prevent_default_event_handling = true;
+    }
     let kiosk = options.profile.is_some() && !taking_a_picture(options);
     if kiosk {
         game::exhibition::window::open_borderless(&mut window);
@@ -394,6 +405,10 @@ pub fn check_display() -> Result<(), String> {
 /// The folder of assets in use (`files::assets`), absolute, for Bevy's asset server; where
 /// none was found, a folder that does not exist (each picture then fails to load, once).
 fn asset_dir() -> String {
+    // On the web, the assets are fetched from beside the page.
+    if cfg!(target_arch = "wasm32") {
+        return "assets".into();
+    }
     crate::files::assets::folder().map_or_else(
         || "stackyard-assets-not-found".into(),
         |f| f.to_string_lossy().into_owned(),

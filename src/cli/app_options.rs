@@ -1,10 +1,11 @@
-//! What the app opens with: `--position`, `--game`, `--partial`, `--load`, `--screen` and
-//! `--opt`, checked before any window opens.
+//! What the app opens with: `--position`, `--game`, `--partial`, `--load` (a file or a link),
+//! `--screen` and `--opt`, checked before any window opens.
 
 use std::path::Path;
 
 use crate::app::{AppOptions, Opening, OpeningScreen};
-use crate::files::save::SaveFile;
+use crate::files::save::{LoadedGame, SaveFile};
+use crate::files::share_link;
 use crate::rules::{AnyGame, GameId, Setup, play_prefix};
 
 use super::referee::{BAD_MOVE, Failure};
@@ -20,14 +21,7 @@ pub fn app_options(
     settings: &[String],
 ) -> Result<AppOptions, Failure> {
     let screen = screen.map(screen_named).transpose()?;
-    let loaded = match load {
-        Some(path) => Some(
-            SaveFile::load(path)
-                .map_err(|e| Failure::usage(format!("cannot load {}: {e}", path.display())))?
-                .1,
-        ),
-        None => None,
-    };
+    let loaded = load.map(loaded_game).transpose()?;
     // A game asked for on the command line wins over resuming after a crash.
     let asked = position.is_some() || game.is_some() || partial.is_some() || load.is_some();
     let start = match &loaded {
@@ -60,6 +54,22 @@ pub fn app_options(
         resume_after_crash: !asked,
         ..AppOptions::default()
     })
+}
+
+/// The game `--load` names: a saved game's file, or a link that carries a game (when no file
+/// has that name).
+///
+/// # Errors
+/// The file or the link refused, with why.
+fn loaded_game(what: &Path) -> Result<LoadedGame, Failure> {
+    let text = what.to_string_lossy();
+    if !crate::files::folders::exists(what) && share_link::looks_like_link(&text) {
+        return share_link::open_link(&text)
+            .map_err(|e| Failure::usage(format!("cannot open the link: {e}")));
+    }
+    SaveFile::load(what)
+        .map(|(_, game)| game)
+        .map_err(|e| Failure::usage(format!("cannot load {}: {e}", what.display())))
 }
 
 /// The opening screen `--screen` names.

@@ -4,7 +4,7 @@ mod analyse;
 #[cfg(feature = "app")]
 mod app_options;
 mod arena;
-mod bench;
+pub mod bench;
 mod commands;
 mod kiosk_reports;
 #[cfg(feature = "app")]
@@ -49,8 +49,8 @@ struct AppArgs {
     #[arg(long, value_name = "GAME")]
     game: Option<String>,
     /// Open a saved game or a `match --records` game and go on from its last move, with its
-    /// seats, as the Load menu does
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "game", "partial", "opt"])]
+    /// seats, as the Load menu does; or a link that carries a game (Copy link), at its move
+    #[arg(long, value_name = "FILE|LINK", conflicts_with_all = ["position", "game", "partial", "opt"])]
     load: Option<std::path::PathBuf>,
     /// Show a turn in progress: the canonical prefix of the move (docs/notation.md, "Partial turns")
     #[arg(long, value_name = "PREFIX")]

@@ -1,8 +1,6 @@
 //! Writing a file so that a crash never leaves it half written: a temporary file beside it,
 //! flushed to disk, then renamed over it. The previous good file stays until the rename.
 
-use std::fs;
-use std::io::Write;
 use std::path::Path;
 
 /// Writes `bytes` to `path` atomically, creating the folder if needed.
@@ -10,6 +8,18 @@ use std::path::Path;
 /// # Errors
 /// A message naming the file and what failed (the previous file, if any, is untouched).
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    // A browser's storage replaces a text in one step.
+    #[cfg(target_arch = "wasm32")]
+    return super::web_storage::write(path, bytes);
+    #[cfg(not(target_arch = "wasm32"))]
+    write_beside_then_rename(path, bytes)
+}
+
+/// A temporary file beside `path`, flushed, then renamed over it.
+#[cfg(not(target_arch = "wasm32"))]
+fn write_beside_then_rename(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    use std::fs;
+    use std::io::Write;
     let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
     if let Some(folder) = folder {
         fs::create_dir_all(folder)
@@ -48,6 +58,7 @@ pub fn broken_path(path: &Path) -> std::path::PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     #[test]
     fn a_write_replaces_the_file_whole_and_leaves_no_temporary() {

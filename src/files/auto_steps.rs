@@ -103,7 +103,7 @@ impl AutoSteps {
     #[must_use]
     pub fn load(data: &Path) -> (AutoSteps, Option<String>) {
         let path = AutoSteps::path_in(data);
-        let Ok(text) = std::fs::read_to_string(&path) else {
+        let Ok(text) = crate::files::folders::read_text(&path) else {
             return (AutoSteps::default(), None);
         };
         match AutoSteps::from_ron(&text) {

@@ -34,7 +34,10 @@ pub fn install_panic_hook(folder: PathBuf) {
 /// Whether the last run crashed (and the autosave should resume); clears the mark.
 #[must_use]
 pub fn take_resume_mark(folder: &Path) -> bool {
-    std::fs::remove_file(resume_mark(folder)).is_ok()
+    let mark = resume_mark(folder);
+    let there = super::folders::exists(&mark);
+    super::folders::remove_if_there(&mark);
+    there
 }
 
 #[cfg(test)]

@@ -5,11 +5,12 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::platform::clock::{SystemTime, UNIX_EPOCH};
-
 /// Whether anything is at `path`.
 #[must_use]
 pub fn exists(path: &Path) -> bool {
+    #[cfg(target_arch = "wasm32")]
+    return super::bundled::text(path).is_some() || super::web_storage::exists(path);
+    #[cfg(not(target_arch = "wasm32"))]
     path.exists()
 }
 
@@ -24,11 +25,18 @@ pub fn is_folder(path: &Path) -> bool {
 /// # Errors
 /// "`path`: why", when it cannot be made.
 pub fn make_folder(path: &Path) -> Result<(), String> {
+    // A browser's storage has no folders: a path's folder is only its name.
+    if cfg!(target_arch = "wasm32") {
+        return Ok(());
+    }
     std::fs::create_dir_all(path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Removes a file that was only needed for a while, if it is still there.
 pub fn remove_if_there(path: &Path) {
+    #[cfg(target_arch = "wasm32")]
+    super::web_storage::remove(path);
+    #[cfg(not(target_arch = "wasm32"))]
     let _ = std::fs::remove_file(path);
 }
 
@@ -37,7 +45,58 @@ pub fn remove_if_there(path: &Path) {
 /// # Errors
 /// The system's reason it cannot be read.
 pub fn read_text(path: &Path) -> io::Result<String> {
+    #[cfg(target_arch = "wasm32")]
+    return match super::bundled::text(path) {
+        Some(text) => Ok(text.to_owned()),
+        None => super::web_storage::read(path),
+    };
+    #[cfg(not(target_arch = "wasm32"))]
     std::fs::read_to_string(path)
+}
+
+/// The files directly in `folder`, in no order; none when it cannot be read.
+#[must_use]
+pub fn files_in(folder: &Path) -> Vec<PathBuf> {
+    #[cfg(target_arch = "wasm32")]
+    return [
+        super::bundled::list(folder),
+        super::web_storage::list(folder),
+    ]
+    .concat();
+    #[cfg(not(target_arch = "wasm32"))]
+    std::fs::read_dir(folder)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| entry.path())
+        .collect()
+}
+
+/// The size in bytes of the file at `path`.
+///
+/// # Errors
+/// The system's reason it cannot be read.
+pub fn size(path: &Path) -> io::Result<u64> {
+    #[cfg(target_arch = "wasm32")]
+    return read_text(path).map(|text| text.len() as u64);
+    #[cfg(not(target_arch = "wasm32"))]
+    std::fs::metadata(path).map(|m| m.len())
+}
+
+/// Moves the file at `from` to `to` (a broken file set aside), replacing what was there.
+///
+/// # Errors
+/// The system's reason it cannot be moved.
+pub fn move_file(from: &Path, to: &Path) -> io::Result<()> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let text = super::web_storage::read(from)?;
+        super::web_storage::write(to, text.as_bytes()).map_err(io::Error::other)?;
+        super::web_storage::remove(from);
+        Ok(())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    std::fs::rename(from, to)
 }
 
 /// The text of a file no larger than `limit` bytes (`noun` says what it should have been in the
@@ -46,10 +105,19 @@ pub fn read_text(path: &Path) -> io::Result<String> {
 /// # Errors
 /// Unreadable, larger than `limit` ("… bytes, more than any `noun`"), or not text.
 pub fn read_small_text(path: &Path, limit: u64, noun: &str) -> Result<String, String> {
-    let size = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
+    let size = size(path).map_err(|e| e.to_string())?;
     if size > limit {
         return Err(format!("{size} bytes, more than any {noun}"));
     }
+    #[cfg(target_arch = "wasm32")]
+    return read_text(path).map_err(|e| e.to_string());
+    #[cfg(not(target_arch = "wasm32"))]
+    read_bytes_as_text(path)
+}
+
+/// The file's bytes, when they are text.
+#[cfg(not(target_arch = "wasm32"))]
+fn read_bytes_as_text(path: &Path) -> Result<String, String> {
     let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
     String::from_utf8(bytes).map_err(|_| "it is not text".to_owned())
 }
@@ -58,26 +126,43 @@ pub fn read_small_text(path: &Path, limit: u64, noun: &str) -> Result<String, St
 /// folder cannot be read.
 #[must_use]
 pub fn saves_in(folder: &Path) -> Vec<PathBuf> {
+    #[cfg(target_arch = "wasm32")]
+    return super::web_storage::list(folder)
+        .into_iter()
+        .filter(|p| is_a_save(p))
+        .collect();
+    #[cfg(not(target_arch = "wasm32"))]
+    saves_newest_first(folder)
+}
+
+/// The saves in a folder on disk, newest first.
+#[cfg(not(target_arch = "wasm32"))]
+fn saves_newest_first(folder: &Path) -> Vec<PathBuf> {
+    use crate::platform::clock::{FILE_EPOCH, FileTime};
     let Ok(entries) = std::fs::read_dir(folder) else {
         return Vec::new();
     };
-    let mut found: Vec<(SystemTime, PathBuf)> = entries
+    let mut found: Vec<(FileTime, PathBuf)> = entries
         .flatten()
         .map(|e| e.path())
-        .filter(|p| {
-            p.extension().is_some_and(|e| e == "ron")
-                && p.file_stem()
-                    .is_some_and(|s| s != "autosave" && !s.to_string_lossy().starts_with('.'))
-        })
+        .filter(|p| is_a_save(p))
         .map(|p| {
             let t = std::fs::metadata(&p)
                 .and_then(|m| m.modified())
-                .unwrap_or(UNIX_EPOCH);
+                .unwrap_or(FILE_EPOCH);
             (t, p)
         })
         .collect();
     found.sort_by_key(|f| std::cmp::Reverse(f.0));
     found.into_iter().map(|(_, p)| p).collect()
+}
+
+/// Whether a file is a save: a `.ron` file, not the autosave, not hidden.
+fn is_a_save(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "ron")
+        && path
+            .file_stem()
+            .is_some_and(|s| s != "autosave" && !s.to_string_lossy().starts_with('.'))
 }
 
 /// A mounted removable drive (`/media/<user>/<drive>` or `/run/media/<user>/<drive>`), the

@@ -86,15 +86,13 @@ impl StringTable {
             why,
         };
         check_language_code(code).map_err(error)?;
-        let size = std::fs::metadata(&path)
-            .map_err(|e| error(e.to_string()))?
-            .len();
+        let size = super::folders::size(&path).map_err(|e| error(e.to_string()))?;
         if size > MAX_TABLE_BYTES {
             return Err(error(format!(
                 "{size} bytes is too large for a string table"
             )));
         }
-        let text = std::fs::read_to_string(&path).map_err(|e| error(e.to_string()))?;
+        let text = super::folders::read_text(&path).map_err(|e| error(e.to_string()))?;
         StringTable::from_ron(&text).map_err(error)
     }
 

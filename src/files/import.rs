@@ -1,5 +1,6 @@
 //! Reading a game someone sends: a game record (what Copy record writes, variations included),
-//! a save file's text, or a position string. Every move is replayed through the rules, so a
+//! a save file's text, a link that carries a game (what Copy link writes), or a position
+//! string. Every move is replayed through the rules, so a
 //! wrong text is refused with the line and move that are wrong, and nothing else changes.
 
 use std::fmt;
@@ -25,6 +26,8 @@ pub struct Imported {
     pub tree: GameTree,
     /// The seats, for a save's text.
     pub seats: Option<SavedSeats>,
+    /// The node play goes on from (the main line's end unless a save or a link says).
+    pub left_at: usize,
 }
 
 /// Why a text was refused.
@@ -41,6 +44,8 @@ pub enum ImportError {
     },
     /// A save's text was refused.
     Save(SaveError),
+    /// A link was refused.
+    Link(super::share_link::LinkError),
     /// A position string was refused.
     Position(String),
 }
@@ -51,6 +56,7 @@ impl fmt::Display for ImportError {
             ImportError::Empty => f.write_str("there is nothing to read"),
             ImportError::Record { line, why } => write!(f, "record line {line}: {why}"),
             ImportError::Save(e) => write!(f, "{e}"),
+            ImportError::Link(e) => write!(f, "{e}"),
             ImportError::Position(e) => write!(f, "not a game record, and not a position: {e}"),
         }
     }
@@ -70,6 +76,15 @@ pub fn read_game(text: &str) -> Result<Imported, ImportError> {
     if trimmed.starts_with(RECORD_HEADER) {
         return read_record(text);
     }
+    if super::share_link::looks_like_link(trimmed) {
+        let game = super::share_link::open_link(trimmed).map_err(ImportError::Link)?;
+        return Ok(Imported {
+            start: game.start,
+            tree: game.tree,
+            seats: None,
+            left_at: game.left_at,
+        });
+    }
     if trimmed.starts_with('(') {
         let file = SaveFile::from_ron(text).map_err(ImportError::Save)?;
         let game = file.replay().map_err(ImportError::Save)?;
@@ -77,6 +92,7 @@ pub fn read_game(text: &str) -> Result<Imported, ImportError> {
             start: game.start,
             tree: game.tree,
             seats: Some(game.seats),
+            left_at: game.left_at,
         });
     }
     let setup = Setup::parse(trimmed).map_err(|e| ImportError::Position(e.to_string()))?;
@@ -86,6 +102,7 @@ pub fn read_game(text: &str) -> Result<Imported, ImportError> {
         start,
         tree: GameTree::new(),
         seats: None,
+        left_at: ROOT,
     })
 }
 
@@ -144,10 +161,12 @@ fn read_record(text: &str) -> Result<Imported, ImportError> {
             });
         }
     }
+    let left_at = tree.line_end(ROOT);
     Ok(Imported {
         start,
         tree,
         seats: None,
+        left_at,
     })
 }
 

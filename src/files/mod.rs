@@ -6,6 +6,8 @@ pub mod assets;
 pub mod atomic;
 pub mod auto_steps;
 pub mod background;
+#[cfg(target_arch = "wasm32")]
+pub mod bundled;
 pub mod crash;
 pub mod folders;
 pub mod health;
@@ -21,10 +23,13 @@ pub mod record;
 pub mod save;
 pub mod scratch;
 pub mod settings;
+pub mod share_link;
 pub mod theme;
 pub mod tree;
 pub mod visit_stats;
 pub mod visits;
+#[cfg(target_arch = "wasm32")]
+pub mod web_storage;
 
 use std::path::{Path, PathBuf};
 
@@ -59,12 +64,9 @@ fn keep_aside(path: &Path) -> String {
 /// The names of the `.ron` files in `folder` (without `.ron`) that `check` accepts, sorted; none
 /// when the folder cannot be read.
 fn ron_names_in(folder: &Path, check: fn(&str) -> Result<(), String>) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(folder)
+    let mut names: Vec<String> = folders::files_in(folder)
         .into_iter()
-        .flatten()
-        .flatten()
-        .filter_map(|entry| {
-            let path = entry.path();
+        .filter_map(|path| {
             (path.extension()? == "ron").then_some(())?;
             let stem = path.file_stem()?.to_str()?.to_owned();
             check(&stem).ok()?;

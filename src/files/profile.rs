@@ -102,6 +102,10 @@ pub struct Profile {
     /// open if left out).
     #[serde(default)]
     pub opening_hours: Option<super::opening_hours::OpeningHours>,
+    /// Where the museum hosts the web build (`https://…/`): game over and a solved puzzle then
+    /// show a QR code that continues the game there (no code if left out).
+    #[serde(default)]
+    pub share_base: Option<String>,
 }
 
 fn default_level() -> Level {
@@ -280,6 +284,9 @@ impl Profile {
             *super::settings::UI_SCALES.end(),
         )?;
         super::i18n::check_language_code(&self.language).map_err(|why| field("language", why))?;
+        if let Some(base) = &self.share_base {
+            super::share_link::check_base(base).map_err(|why| field("share_base", why))?;
+        }
         if let Some(w) = &self.welcome
             && (w.trim().is_empty() || w.chars().count() > 120)
         {

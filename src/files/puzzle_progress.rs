@@ -36,7 +36,7 @@ impl PuzzleProgress {
     #[must_use]
     pub fn load(data: &Path) -> (PuzzleProgress, Option<String>) {
         let path = PuzzleProgress::path_in(data);
-        let Ok(text) = std::fs::read_to_string(&path) else {
+        let Ok(text) = crate::files::folders::read_text(&path) else {
             return (PuzzleProgress::fresh(), None);
         };
         match ron::from_str::<PuzzleProgress>(&text) {
@@ -82,7 +82,7 @@ impl PuzzleProgress {
     pub fn store(&self, data: &Path) -> Result<(), String> {
         let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
             .map_err(|e| e.to_string())?;
-        std::fs::create_dir_all(data).map_err(|e| e.to_string())?;
+        crate::files::folders::make_folder(data)?;
         crate::files::atomic::write_atomically(&PuzzleProgress::path_in(data), text.as_bytes())
     }
 }

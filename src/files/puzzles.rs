@@ -122,7 +122,7 @@ impl PuzzleFile {
     /// [`PuzzleFileError`] for a file that cannot be read or is no puzzle file.
     pub fn load(path: &Path) -> Result<PuzzleFile, PuzzleFileError> {
         let text =
-            std::fs::read_to_string(path).map_err(|e| PuzzleFileError::Read(e.to_string()))?;
+            super::folders::read_text(path).map_err(|e| PuzzleFileError::Read(e.to_string()))?;
         PuzzleFile::from_ron(&text)
     }
 

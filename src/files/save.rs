@@ -327,13 +327,12 @@ impl SaveFile {
     /// # Errors
     /// Any [`SaveError`]; nothing is changed by a refused file.
     pub fn load(path: &Path) -> Result<(SaveFile, LoadedGame), SaveError> {
-        let size = std::fs::metadata(path)
-            .map_err(|e| SaveError::Read(format!("{}: {e}", path.display())))?
-            .len();
+        let size = super::folders::size(path)
+            .map_err(|e| SaveError::Read(format!("{}: {e}", path.display())))?;
         if size > MAX_SAVE_BYTES {
             return Err(SaveError::TooLarge(size));
         }
-        let text = std::fs::read_to_string(path)
+        let text = super::folders::read_text(path)
             .map_err(|e| SaveError::Read(format!("{}: {e}", path.display())))?;
         let file = SaveFile::from_ron(&text)?;
         let game = file.replay()?;
@@ -348,12 +347,12 @@ impl SaveFile {
     /// # Errors
     /// The notice, when the file was broken.
     pub fn open_autosave(path: &Path) -> Result<Option<(SaveFile, LoadedGame)>, String> {
-        if !path.exists() {
+        if !super::folders::exists(path) {
             return Ok(None);
         }
         SaveFile::load(path).map(Some).map_err(|e| {
             let backup = super::atomic::broken_path(path);
-            let kept = match std::fs::rename(path, &backup) {
+            let kept = match super::folders::move_file(path, &backup) {
                 Ok(()) => format!("it was moved to {}", backup.display()),
                 Err(m) => format!("it could not be moved aside ({m}) and is left as it is"),
             };

@@ -148,6 +148,9 @@ pub struct Settings {
     pub coach: [Coaching; 2],
     /// Reduced motion: moves appear at once, and nothing flies (stones, the camera, sparks).
     pub reduced_motion: bool,
+    /// The address Copy link puts before a game (where the web build is hosted, ending in `/`);
+    /// empty: the link is the part from `#` on, which Stackyard's Paste and `--load` open.
+    pub share_base: String,
 }
 
 /// The most search threads the settings accept.
@@ -174,6 +177,7 @@ impl Default for Settings {
             threads: 0,
             coach: [Coaching::Auto; 2],
             reduced_motion: false,
+            share_base: String::new(),
         }
     }
 }
@@ -234,7 +238,7 @@ impl Settings {
              // Some(beginner|casual|strong|master) for the computer; master_seconds: Master's\n\
              // time per turn (0.5 to 30); quality: Auto (from the graphics adapter), Low, Medium\n\
              // or High; threads: the computer's search threads at Strong and Master (0: every\n\
-             // core but one).\n{body}\n"
+             // core but one); share_base: the web build's address, put before Copy link's game.\n{body}\n"
         )
     }
 
@@ -277,6 +281,13 @@ impl Settings {
         super::i18n::check_language_code(&self.language).map_err(|why| SettingsError::Value {
             field: "language",
             why,
+        })?;
+        if self.share_base.is_empty() {
+            return Ok(());
+        }
+        super::share_link::check_base(&self.share_base).map_err(|why| SettingsError::Value {
+            field: "share_base",
+            why,
         })
     }
 
@@ -285,13 +296,12 @@ impl Settings {
     /// # Errors
     /// Any [`SettingsError`].
     pub fn load(path: &Path) -> Result<Settings, SettingsError> {
-        let size = std::fs::metadata(path)
-            .map_err(|e| SettingsError::Read(format!("{}: {e}", path.display())))?
-            .len();
+        let size = super::folders::size(path)
+            .map_err(|e| SettingsError::Read(format!("{}: {e}", path.display())))?;
         if size > MAX_SETTINGS_BYTES {
             return Err(SettingsError::TooLarge(size));
         }
-        let text = std::fs::read_to_string(path)
+        let text = super::folders::read_text(path)
             .map_err(|e| SettingsError::Read(format!("{}: {e}", path.display())))?;
         Settings::from_ron(&text)
     }
@@ -352,7 +362,7 @@ pub fn open_or_recover(path: &Path) -> Opened {
         },
         Err(e) => {
             let backup = backup_path(path);
-            let kept = match std::fs::rename(path, &backup) {
+            let kept = match super::folders::move_file(path, &backup) {
                 Ok(()) => format!("it was moved to {}", backup.display()),
                 Err(m) => format!("it could not be moved aside ({m}) and is left as it is"),
             };

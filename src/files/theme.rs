@@ -216,13 +216,11 @@ impl Theme {
             why,
         };
         super::settings::check_theme_name(name).map_err(error)?;
-        let size = std::fs::metadata(&path)
-            .map_err(|e| error(e.to_string()))?
-            .len();
+        let size = super::folders::size(&path).map_err(|e| error(e.to_string()))?;
         if size > MAX_THEME_BYTES {
             return Err(error(format!("{size} bytes is too large for a theme")));
         }
-        let text = std::fs::read_to_string(&path).map_err(|e| error(e.to_string()))?;
+        let text = super::folders::read_text(&path).map_err(|e| error(e.to_string()))?;
         Theme::from_ron(&text).map_err(error)
     }
 }

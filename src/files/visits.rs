@@ -56,6 +56,9 @@ pub enum Visit {
     PuzzleStarted { game: String, number: u32 },
     /// A puzzle was solved (its `number`, from 1).
     PuzzleSolved { game: String, number: u32 },
+    /// The "Continue this game at home" code was shown for a game of `game` (its end, or a
+    /// puzzle solved).
+    CodeShown { game: String },
     /// A visitor switched the language `to` this code.
     LanguageSwitched { to: String },
     /// No input for the profile's time sent the `screen` back to attract mode.

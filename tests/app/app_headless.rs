@@ -1171,6 +1171,7 @@ fn a_pasted_record_opens_at_its_last_move_and_a_wrong_one_changes_nothing() {
         stackyard::game::screens::export::copied_text(
             s,
             stackyard::game::screens::export::CopyRequest::Record,
+            &stackyard::game::core::preferences::ShareBase::default(),
         )
     };
     let wrong = record.replace("1. c3-c4", "1. c3-c9");
@@ -1229,4 +1230,45 @@ fn a_pasted_record_opens_at_its_last_move_and_a_wrong_one_changes_nothing() {
         ))
         .len()
     });
+}
+
+#[test]
+fn copy_link_carries_the_game_and_a_pasted_link_opens_it_at_the_same_move() {
+    use stackyard::game::screens::export::{CopyRequest, Exported};
+    use stackyard::game::screens::import::ImportText;
+    let mut app = app_with(START, AnimationSpeed::Off);
+    play_by_clicks(&mut app, "c3", "c4");
+    play_by_clicks(&mut app, "c6", "c5");
+    app.world_mut()
+        .resource_mut::<stackyard::game::core::preferences::ShareBase>()
+        .0 = "https://museum.example/stackyard/".to_owned();
+    let share = app
+        .world()
+        .resource::<stackyard::game::core::preferences::ShareBase>()
+        .clone();
+    let link = stackyard::game::screens::export::copied_text(
+        app.world().resource::<Session>(),
+        CopyRequest::Link,
+        &share,
+    );
+    assert!(
+        link.starts_with("https://museum.example/stackyard/#splay/1."),
+        "{link}"
+    );
+    // Opened in another app (a player at home): the same moves, at the same move.
+    let mut other = app_with(START, AnimationSpeed::Off);
+    other.world_mut().write_message(ImportText(link));
+    other.update();
+    other.update();
+    let session = other.world().resource::<Session>();
+    assert_eq!(session.moves(), ["c3-c4", "c6-c5"]);
+    assert_eq!(session.viewing(), None);
+    // A link cut short is refused with what is wrong, and the game stays.
+    let status_before = session.moves();
+    let broken = "https://museum.example/stackyard/#splay/1.AAAA".to_owned();
+    other.world_mut().write_message(ImportText(broken));
+    other.update();
+    let status = other.world().resource::<Exported>().status.clone();
+    assert!(status.contains("damaged or cut short"), "{status}");
+    assert_eq!(other.world().resource::<Session>().moves(), status_before);
 }

@@ -18,5 +18,6 @@ mod perft;
 mod properties;
 mod puzzles_cli;
 mod referee;
+mod share_links;
 mod spec_examples;
 mod splay_oracle;

@@ -10,3 +10,4 @@ mod installed;
 mod panels;
 mod real_window;
 mod render;
+mod take_home;

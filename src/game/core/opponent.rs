@@ -83,6 +83,10 @@ impl Thinking {
         let glimpse = Glimpse::default();
         search.show_root_in(glimpse.clone());
         let task = AsyncComputeTaskPool::get().spawn(async move {
+            // A browser's page has one thread: there the search runs in slices between frames.
+            #[cfg(target_arch = "wasm32")]
+            let report = think_in_slices(&mut search, &settings, &flag).await;
+            #[cfg(not(target_arch = "wasm32"))]
             let report = search.run(&AnyEval, &settings, Some(&flag));
             (search, report)
         });
@@ -107,6 +111,46 @@ impl Thinking {
     pub fn is_done(&self) -> bool {
         self.task.is_finished()
     }
+}
+
+/// The milliseconds one slice of thinking aims at on the web, so that frames keep coming.
+#[cfg(target_arch = "wasm32")]
+const SLICE_MS: f32 = 8.0;
+
+/// The search within `settings`' budget in slices of playouts of about [`SLICE_MS`] each, giving
+/// way to the page between them: the same tree and choice as one run of as many playouts.
+#[cfg(target_arch = "wasm32")]
+async fn think_in_slices(
+    search: &mut Search<AnyGame>,
+    settings: &crate::ai::Settings,
+    cancel: &AtomicBool,
+) -> Option<SearchReport> {
+    use crate::platform::clock::Instant;
+    let decisions = search.begin_slices(settings)?;
+    let started = Instant::now();
+    let (mut done, mut slice) = (0u32, 16u32);
+    while done < settings.iterations
+        && settings.time.is_none_or(|t| started.elapsed() < t)
+        && !cancel.load(Ordering::Relaxed)
+    {
+        let asked = slice.min(settings.iterations - done);
+        let at = Instant::now();
+        let ran = search.run_slice(&AnyEval, settings, decisions, asked);
+        done += ran;
+        if ran < asked {
+            break;
+        }
+        let ms = at.elapsed().as_secs_f32() * 1000.0;
+        slice = if ms < SLICE_MS / 2.0 {
+            slice * 2
+        } else if ms > SLICE_MS * 1.5 {
+            (slice / 2).max(1)
+        } else {
+            slice
+        };
+        crate::platform::compute::give_way().await;
+    }
+    search.finish_slices(settings, done)
 }
 
 impl Drop for Thinking {

@@ -134,6 +134,11 @@ pub struct QualityChoice(pub Quality);
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct DisplayMode(pub WindowMode);
 
+/// The address a link to a game starts with (the settings' `share_base`; a kiosk's profile or
+/// the web page's own address where those give one); empty: the link is its `#` part alone.
+#[derive(Resource, Debug, Clone, PartialEq, Eq, Default)]
+pub struct ShareBase(pub String);
+
 /// The sound effects' loudness (0 to 1) and whether they are off.
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
 pub struct SoundLevel {

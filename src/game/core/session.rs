@@ -711,6 +711,21 @@ fn apply_request(
     }
 }
 
+impl Session {
+    /// A link that carries the game, its moves and variations, at the move play goes on from,
+    /// starting with `base` (no seats: whoever opens it chooses theirs).
+    #[must_use]
+    pub fn link(&self, base: &str) -> String {
+        let file = crate::files::save::SaveFile::of_tree_left_at(
+            self.initial(),
+            self.tree(),
+            self.live_node(),
+            crate::files::save::SavedSeats::default(),
+        );
+        crate::files::share_link::link_to(base, &file)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,8 +11,8 @@ use crate::files::settings::{Animation, Settings};
 use bevy::ecs::system::SystemParam;
 
 use crate::game::core::preferences::{
-    AnimationSpeed, DisplayMode, LanguageChoice, QualityChoice, SettingsFile, SoundLevel,
-    ThemeChoice, UiScale, ViewSettings,
+    AnimationSpeed, DisplayMode, LanguageChoice, QualityChoice, SettingsFile, ShareBase,
+    SoundLevel, ThemeChoice, UiScale, ViewSettings,
 };
 use crate::game::core::seats::{Seat, Seats};
 
@@ -27,6 +27,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<DisplayMode>()
         .init_resource::<SoundLevel>()
         .init_resource::<QualityChoice>()
+        .init_resource::<ShareBase>()
         .init_resource::<Seats>()
         .add_systems(
             Last,
@@ -74,6 +75,7 @@ fn spread_settings(app: &mut App, s: &Settings) {
         mute: s.mute,
     })
     .insert_resource(QualityChoice(s.quality))
+    .insert_resource(ShareBase(s.share_base.clone()))
     .insert_resource(Seats {
         black: seat(s.seats.black),
         white: seat(s.seats.white),
@@ -96,6 +98,7 @@ struct Preferences<'w> {
     sound: Res<'w, SoundLevel>,
     quality: Res<'w, QualityChoice>,
     seats: Res<'w, Seats>,
+    share: Res<'w, ShareBase>,
 }
 
 impl Preferences<'_> {
@@ -123,6 +126,7 @@ impl Preferences<'_> {
             quality: self.quality.0,
             threads: u16::try_from(self.seats.threads).unwrap_or(u16::MAX),
             coach: self.seats.coach,
+            share_base: self.share.0.clone(),
             ..Settings::default()
         }
     }

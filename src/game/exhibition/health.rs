@@ -46,7 +46,8 @@ impl Heartbeat {
             folder,
             next: Duration::ZERO,
             frames: VecDeque::new(),
-            watchdog: sd_notify::watchdog_enabled().map(|every| (every, Duration::ZERO)),
+            watchdog: crate::platform::service::watchdog_every()
+                .map(|every| (every, Duration::ZERO)),
             ready_told: false,
         }
     }
@@ -153,14 +154,14 @@ fn describe_graphics(level: GraphicsLevel, choice: Quality, ceiling: AutoCeiling
 fn notify_systemd(mut beat: ResMut<Heartbeat>, real: Res<Time<Real>>) {
     if !beat.ready_told {
         beat.ready_told = true;
-        let _ = sd_notify::notify(&[sd_notify::NotifyState::Ready]);
+        crate::platform::service::tell_ready();
     }
     let now = real.elapsed();
     if let Some((every, last)) = beat.watchdog
         && now.saturating_sub(last) >= every / 2
     {
         beat.watchdog = Some((every, now));
-        let _ = sd_notify::notify(&[sd_notify::NotifyState::Watchdog]);
+        crate::platform::service::ping_watchdog();
     }
 }
 

@@ -11,6 +11,7 @@ pub mod hours;
 pub mod idle;
 pub mod staff;
 pub mod statistics;
+pub mod take_home;
 pub mod touch;
 pub mod visits;
 pub mod window;
@@ -123,6 +124,7 @@ pub fn plugin(app: &mut App) {
             visits::plugin,
             health::plugin,
             hours::plugin,
+            take_home::plugin,
         ));
 }
 
@@ -136,6 +138,7 @@ pub fn panel_plugin(app: &mut App) {
         idle::panel_plugin,
         staff::panel_plugin,
         statistics::panel_plugin,
+        take_home::panel_plugin,
         touch::panel_plugin,
         window::panel_plugin,
     ));

@@ -68,7 +68,7 @@ impl VisitLog {
     }
 
     /// Appends an entry stamped with the clock's time; a failure is noted, not fatal.
-    fn write(&self, clock: &KioskClock, problems: &mut Problems, visit: Visit) {
+    pub(super) fn write(&self, clock: &KioskClock, problems: &mut Problems, visit: Visit) {
         let entry = Entry {
             at: clock.now(),
             visit,

@@ -10,6 +10,7 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use crate::files::record::tree_record;
 use crate::rules::Game;
 
+use crate::game::core::preferences::ShareBase;
 use crate::game::core::saving::SaveFolder;
 use crate::game::core::session::Session;
 
@@ -20,6 +21,8 @@ pub enum CopyRequest {
     Record,
     /// The position string shown (an earlier one when looking back in the history).
     Position,
+    /// A link that carries the game: its moves, variations and the move play goes on from.
+    Link,
 }
 
 /// Save a picture of the window now, as F12 does (the move list's Picture button).
@@ -53,10 +56,15 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(bevy_egui::EguiPrimaryContextPass, send_to_clipboard);
 }
 
-/// The text of a copy request.
+/// The text of a copy request; a link starts with `share`'s address (on the web, the page's
+/// own where the settings give none).
 #[must_use]
-pub fn copied_text(session: &Session, what: CopyRequest) -> String {
+pub fn copied_text(session: &Session, what: CopyRequest, share: &ShareBase) -> String {
     match what {
+        CopyRequest::Link if share.0.is_empty() => {
+            session.link(&crate::platform::page::address().unwrap_or_default())
+        }
+        CopyRequest::Link => session.link(&share.0),
         CopyRequest::Record => tree_record(session.initial(), session.tree(), main_result(session)),
         CopyRequest::Position if session.viewing().is_some() => {
             session.position().to_setup().to_string()
@@ -87,14 +95,15 @@ fn prepare_copies(
     mut requests: MessageReader<CopyRequest>,
     session: Res<Session>,
     mut exported: ResMut<Exported>,
-    tr: Res<crate::game::core::i18n::Tr>,
+    (tr, share): (Res<crate::game::core::i18n::Tr>, Res<ShareBase>),
 ) {
     for &what in requests.read() {
-        exported.clipboard = Some(copied_text(&session, what));
+        exported.clipboard = Some(copied_text(&session, what, &share));
         exported.status = tr
             .t(match what {
                 CopyRequest::Record => "export.record_copied",
                 CopyRequest::Position => "export.position_copied",
+                CopyRequest::Link => "export.link_copied",
             })
             .to_owned();
     }
@@ -192,17 +201,17 @@ mod tests {
             }
             now = after;
         }
-        let record = copied_text(&session, CopyRequest::Record);
+        let record = copied_text(&session, CopyRequest::Record, &ShareBase::default());
         assert!(record.contains("1. c2-c3\n2. c7-c6\n"), "{record}");
         assert!(record.contains(&format!("Position: {}\n", now.to_setup())));
         assert_eq!(
-            copied_text(&session, CopyRequest::Position),
+            copied_text(&session, CopyRequest::Position, &ShareBase::default()),
             now.to_setup().to_string()
         );
         // Looking back at the start, the position copied is the one on the board.
         session.view(0);
         assert_eq!(
-            copied_text(&session, CopyRequest::Position),
+            copied_text(&session, CopyRequest::Position, &ShareBase::default()),
             start.to_setup().to_string()
         );
     }

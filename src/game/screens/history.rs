@@ -103,7 +103,7 @@ fn show_move_list(
     Ok(())
 }
 
-/// What a desktop's Moves window ends with: Copy record and Copy position, Paste, the picture
+/// What a desktop's Moves window ends with: Copy record, Copy position and Copy link, Paste, the picture
 /// and the GIF, and the F12 key's reminder.
 fn desktop_tools(
     ui: &mut egui::Ui,
@@ -315,7 +315,7 @@ fn shown_move_buttons(
     ui.horizontal(|ui| rows.node_buttons(ui, shown, requests));
 }
 
-/// Copying the game record and the position.
+/// Copying the game record, the position and a link to the game.
 fn copy_buttons(ui: &mut egui::Ui, tr: &Tr, copies: &mut MessageWriter<CopyRequest>) {
     ui.horizontal(|ui| {
         if ui
@@ -331,6 +331,13 @@ fn copy_buttons(ui: &mut egui::Ui, tr: &Tr, copies: &mut MessageWriter<CopyReque
             .clicked()
         {
             copies.write(CopyRequest::Position);
+        }
+        if ui
+            .button(tr.t("moves.copy_link"))
+            .on_hover_text(tr.t("moves.copy_link.help"))
+            .clicked()
+        {
+            copies.write(CopyRequest::Link);
         }
     });
 }

@@ -123,7 +123,7 @@ fn open_imported_games(
         }
         match read_game(text) {
             Ok(game) => {
-                *session = Session::of_tree(game.start, game.tree);
+                *session = Session::of_tree_at(game.start, game.tree, game.left_at);
                 // A save brings its seats; a record or a position keeps the players' own.
                 let key = match game.seats {
                     Some(saved) => {

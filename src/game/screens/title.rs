@@ -299,12 +299,14 @@ fn title_bar(
         );
         ui.label(egui::RichText::new(tr.t("title.subtitle")).size(20.0));
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            // A kiosk has no Quit (the staff exit closes it) and no settings.
+            // A kiosk has no Quit (the staff exit closes it) and no settings; a page has no
+            // Quit (its tab closes it).
             let button = |ui: &mut egui::Ui, key: &str, width: f32| {
                 ui.add(egui::Button::new(tr.t(key)).min_size([width, 44.0].into()))
                     .clicked()
             };
-            clicks.quit = desktop && button(ui, "title.quit", 90.0);
+            clicks.quit =
+                desktop && cfg!(not(target_arch = "wasm32")) && button(ui, "title.quit", 90.0);
             clicks.settings = desktop && button(ui, "title.settings", 110.0);
             if let Some((path, line)) = &offer.0
                 && ui
