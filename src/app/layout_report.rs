@@ -472,13 +472,17 @@ fn print_layout(
     };
     let line = ron::to_string(&report)?;
     if *last != line {
-        // On the web the page reads it off the canvas (`data-layout`).
-        crate::platform::page::mark("layout", &line);
-        #[cfg(not(target_arch = "wasm32"))]
-        println!("{LINE_PREFIX}{line}");
+        publish(&line);
         *last = line;
     }
     Ok(())
+}
+
+/// Prints a layout's line; on the web the page reads it off the canvas (`data-layout`).
+fn publish(line: &str) {
+    crate::platform::page::mark("layout", line);
+    #[cfg(not(target_arch = "wasm32"))]
+    println!("{LINE_PREFIX}{line}");
 }
 
 #[cfg(test)]
