@@ -429,27 +429,12 @@ fn print_layout(
     };
     let ctx = contexts.ctx_mut()?;
     let (panels, controls) = egui_layout(ctx);
-    // egui lists the widgets in no fixed order: they are compared as a sorted list.
-    let mut places: Vec<String> = panels.iter().map(|p| format!("{p:?}")).collect();
-    places.extend(controls.iter().map(|c| format!("{c:?}")));
-    places.sort_unstable();
-    if places == *last_panels {
-        unchanged.0 += 1;
-    } else {
-        unchanged.0 = 0;
-        *last_panels = places;
-    }
+    count_unchanged_frames(&panels, &controls, &mut last_panels, &mut unchanged);
     let report = LayoutReport {
         screen: screen.get().name().into(),
         turn: session.turn().notation(),
         moves: session.move_count(),
-        targets: markers
-            .iter()
-            .map(|m| Target {
-                cell: m.cell.to_string(),
-                action: m.action.map(|a| format!("{a:?}")).unwrap_or_default(),
-            })
-            .collect(),
+        targets: markers.iter().map(target_of).collect(),
         window: [
             window.physical_width() as f32,
             window.physical_height() as f32,
@@ -476,6 +461,33 @@ fn print_layout(
         *last = line;
     }
     Ok(())
+}
+
+/// Counts the frames the panels and controls stay where they were (egui lists the widgets in
+/// no fixed order: they are compared as a sorted list).
+fn count_unchanged_frames(
+    panels: &[Panel],
+    controls: &[Control],
+    last: &mut Vec<String>,
+    unchanged: &mut PanelsUnchanged,
+) {
+    let mut places: Vec<String> = panels.iter().map(|p| format!("{p:?}")).collect();
+    places.extend(controls.iter().map(|c| format!("{c:?}")));
+    places.sort_unstable();
+    if places == *last {
+        unchanged.0 += 1;
+    } else {
+        unchanged.0 = 0;
+        *last = places;
+    }
+}
+
+/// A lit target as the report names it.
+fn target_of(marker: &Marker) -> Target {
+    Target {
+        cell: marker.cell.to_string(),
+        action: marker.action.map(|a| format!("{a:?}")).unwrap_or_default(),
+    }
 }
 
 /// Prints a layout's line; on the web the page reads it off the canvas (`data-layout`).
