@@ -441,11 +441,7 @@ fn print_layout(
         ],
         cells: cell_spots(&session, &cameras, &stacks, window.scale_factor()),
         labels: label_rects(&session, &cameras, ctx.zoom_factor(), window.scale_factor()),
-        free: {
-            let r = free.rect;
-            let s = window.scale_factor();
-            [r.min.x * s, r.min.y * s, r.max.x * s, r.max.y * s]
-        },
+        free: in_pixels(free.rect, window.scale_factor()),
         panels,
         controls,
         looks: looks(&theme, &tr, pictures.as_deref(), &server),
@@ -480,6 +476,16 @@ fn count_unchanged_frames(
         unchanged.0 = 0;
         *last = places;
     }
+}
+
+/// A rectangle of logical points in window pixels.
+fn in_pixels(r: Rect, scale: f32) -> PixelRect {
+    [
+        r.min.x * scale,
+        r.min.y * scale,
+        r.max.x * scale,
+        r.max.y * scale,
+    ]
 }
 
 /// A lit target as the report names it.
