@@ -42,6 +42,25 @@ impl GraphicsLevel {
         }
     }
 
+    /// The level for a renderer: its adapter's (`for_adapter`), and no higher than Medium on
+    /// OpenGL (WebGL2 in a browser), which has none of the compute shaders High's ambient
+    /// occlusion needs.
+    #[must_use]
+    pub fn for_renderer(renderer: &RenderAdapterInfo) -> Self {
+        let level = GraphicsLevel::for_adapter(renderer.device_type, &renderer.name);
+        if GraphicsLevel::lacks_compute(renderer) {
+            level.min(GraphicsLevel::Medium)
+        } else {
+            level
+        }
+    }
+
+    /// Whether the renderer is OpenGL (WebGL2), where Bevy leaves out its compute-shader passes.
+    #[must_use]
+    pub fn lacks_compute(renderer: &RenderAdapterInfo) -> bool {
+        renderer.backend == wgpu_types::Backend::Gl
+    }
+
     /// The level a choice means on this adapter (none known: Low); Auto's is at most `ceiling`.
     #[must_use]
     pub fn chosen(
@@ -51,9 +70,7 @@ impl GraphicsLevel {
     ) -> Self {
         GraphicsLevel::named(choice).unwrap_or_else(|| {
             adapter
-                .map_or(GraphicsLevel::Low, |a| {
-                    GraphicsLevel::for_adapter(a.device_type, &a.name)
-                })
+                .map_or(GraphicsLevel::Low, GraphicsLevel::for_renderer)
                 .min(ceiling.0)
         })
     }

@@ -87,10 +87,12 @@ const ROOM_VIGNETTE: Vignette = Vignette {
     center: Vec2::new(0.5, 0.5),
 };
 
-/// The camera's anti-aliasing and post-processing for the level.
+/// The camera's anti-aliasing and post-processing for the level (at High on WebGL2, all but
+/// ambient occlusion, which Bevy cannot draw there).
 fn dress_camera(
     level: Res<GraphicsLevel>,
     room: Option<Res<crate::game::room::baked_light::RoomLight>>,
+    adapter: Option<Res<RenderAdapterInfo>>,
     mut commands: Commands,
     cameras: Query<Entity, With<crate::game::view::camera::Orbit>>,
 ) {
@@ -128,9 +130,11 @@ fn dress_camera(
                     },
                     ShadowFilteringMethod::Gaussian,
                     TARGET_GLOW,
-                    ScreenSpaceAmbientOcclusion::default(),
                     ROOM_VIGNETTE,
                 ));
+                if !adapter.as_deref().is_some_and(GraphicsLevel::lacks_compute) {
+                    c.insert(ScreenSpaceAmbientOcclusion::default());
+                }
             }
         }
     }
@@ -288,5 +292,28 @@ mod tests {
         app.world_mut().get_mut::<Orbit>(camera).unwrap().distance += 1.0;
         app.update();
         assert!(app.world().get::<DepthOfField>(camera).is_none());
+    }
+
+    #[test]
+    fn webgl2_caps_auto_at_medium_and_draws_high_without_ambient_occlusion() {
+        let mut webgl = discrete_gpu();
+        webgl.0.backend = wgpu_types::Backend::Gl;
+        let uncapped = AutoCeiling::default();
+        let auto = GraphicsLevel::chosen(Quality::Auto, Some(&webgl), uncapped);
+        assert_eq!(auto, GraphicsLevel::Medium);
+        let high = GraphicsLevel::chosen(Quality::High, Some(&webgl), uncapped);
+        assert_eq!(high, GraphicsLevel::High);
+        let occluded = |adapter: RenderAdapterInfo| {
+            let mut app = App::new();
+            app.add_plugins(MinimalPlugins)
+                .insert_resource(GraphicsLevel::High)
+                .insert_resource(adapter)
+                .add_systems(Update, dress_camera);
+            let camera = app.world_mut().spawn(crate::game::view::camera::Orbit::default()).id();
+            app.update();
+            app.world().get::<ScreenSpaceAmbientOcclusion>(camera).is_some()
+        };
+        assert!(occluded(discrete_gpu()));
+        assert!(!occluded(webgl));
     }
 }
