@@ -498,9 +498,7 @@ fn target_of(marker: &Marker) -> Target {
 
 /// Prints a layout's line; on the web the page reads it off the canvas (`data-layout`).
 fn publish(line: &str) {
-    crate::platform::page::mark("layout", line);
-    #[cfg(not(target_arch = "wasm32"))]
-    println!("{LINE_PREFIX}{line}");
+    crate::platform::page::publish("layout", line);
 }
 
 #[cfg(test)]

@@ -38,6 +38,7 @@ pub fn build(options: AppOptions) -> App {
         .init_resource::<game::core::i18n::I18nFolder>();
     let settings_language = settings.written.language.clone();
     game::core::settings::use_settings(&mut app, settings);
+    tell_of_a_refused_link(&mut app, &options.opens, &settings_language);
     app.insert_state(if options.opens.settings_open {
         game::screens::view_settings::SettingsWindow::Open
     } else {
@@ -70,6 +71,21 @@ pub fn build(options: AppOptions) -> App {
         app.add_plugins(one_thread::OneThread);
     }
     app
+}
+
+/// A link the page's address carried that could not be opened is named in the notice window
+/// (unless a broken settings file is named there first).
+fn tell_of_a_refused_link(app: &mut App, opens: &Opening, language: &str) {
+    let Some(why) = &opens.refused_link else {
+        return;
+    };
+    let tr = game::core::i18n::Tr::load(&crate::files::i18n::folder(), language);
+    let mut file = app
+        .world_mut()
+        .resource_mut::<game::core::preferences::SettingsFile>();
+    if file.notice.is_none() {
+        file.notice = Some(tr.tf("import.link_refused", &[("error", why)]));
+    }
 }
 
 /// Bevy's plugins, mesh picking (of what is marked `Pickable` only), egui drawn by the window

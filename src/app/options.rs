@@ -74,6 +74,8 @@ pub struct Opening {
     pub idle_prompt: bool,
     /// Open the staff's Statistics page at once (exhibition mode, `--screen statistics`).
     pub statistics_open: bool,
+    /// Why a link the page's address carried was refused (the web build), told in a notice.
+    pub refused_link: Option<String>,
 }
 
 impl Default for Opening {
@@ -86,6 +88,7 @@ impl Default for Opening {
             settings_open: false,
             idle_prompt: false,
             statistics_open: false,
+            refused_link: None,
         }
     }
 }

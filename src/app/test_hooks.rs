@@ -1,6 +1,6 @@
 //! The hidden options' hooks for tests and pictures, as one plugin: attract mode's walk held at
 //! a point, Auto's adapter taken for another level's, and a lost device, a panic or a frozen frame
-//! loop some seconds after the start.
+//! loop some seconds after the start, and the run's own frames watched.
 
 use bevy::prelude::*;
 
@@ -23,6 +23,9 @@ pub struct TestHooks {
     /// Auto takes the adapter for one it would give this level (`--adapter-level`, the test
     /// of its step down on a software renderer).
     pub adapter_level: Option<crate::files::settings::Quality>,
+    /// Measure this many seconds of frames at rest, then as many with the computer playing,
+    /// report them and end (`--watch-frames`, the web build's `?frames`).
+    pub watch_frames: Option<f32>,
 }
 
 impl Plugin for TestHooks {
@@ -38,6 +41,10 @@ impl Plugin for TestHooks {
         }
         if let Some(secs) = self.lose_device_after {
             super::render_errors::lose_the_device_after(app, secs);
+        }
+        if let Some(secs) = self.watch_frames {
+            app.insert_resource(super::bench::frame_watch::WatchFrames(secs))
+                .add_plugins(super::bench::frame_watch::plugin);
         }
         if let Some(secs) = self.panic_after {
             app.add_systems(Update, move |time: Res<Time<Real>>| panic_at(&time, secs));

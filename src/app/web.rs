@@ -1,5 +1,6 @@
 //! The web build's start (wasm32): the app on the page's `#stackyard` canvas, opening the game
-//! that a link in the page's address carries (`…#splay/1.…`), else the game the page was left
+//! that a link in the page's address carries (`…#splay/1.…`; one that cannot be opened is named
+//! in a notice), else the game the page was left
 //! with (its autosave, in the browser's storage), else the title; the canvas's
 //! `data-` attributes tell the page's scripts when it is ready, the position and the moves.
 
@@ -12,6 +13,9 @@ use crate::platform::page;
 /// The canvas the page gives the app (`web/index.html`).
 pub const CANVAS: &str = "#stackyard";
 
+/// Each part of `?frames`'s watch, in seconds.
+const WATCHED_SECONDS: f32 = 20.0;
+
 /// Starts the app in the page; returns at once (the browser then drives the frames).
 pub fn start() {
     // `?bench`: the search's speed in this browser instead of the game (`data-bench`, JSON).
@@ -23,7 +27,15 @@ pub fn start() {
     options.opens.screen = Screen::Title;
     // `?layout`: the layout on the canvas's `data-layout`, for the browser test.
     options.print_layout = page::asks_for("layout");
-    if let Some(game) = linked_game().or_else(autosaved_game) {
+    // `?frames`: the frames' lengths at rest and with the computer playing (`data-frames`).
+    options.hooks.watch_frames = page::asks_for("frames").then_some(WATCHED_SECONDS);
+    let linked = page_fragment().map(|link| share_link::open_link(&link));
+    if let Some(Err(why)) = &linked {
+        web_sys::console::warn_1(&format!("stackyard: {why}").into());
+        options.opens.refused_link = Some(why.to_string());
+    }
+    let linked = linked.and_then(Result::ok).inspect(|_| forget_the_link());
+    if let Some(game) = linked.or_else(autosaved_game) {
         options.opens.position = game.start.clone();
         options.opens.loaded = Some(game);
         options.opens.screen = Screen::Game;
@@ -31,23 +43,8 @@ pub fn start() {
     let _ = super::run(options);
 }
 
-/// The game the page's address carries; a link that cannot be opened is said in the console,
-/// and the page opens as it would without it.
-fn linked_game() -> Option<LoadedGame> {
-    match share_link::open_link(&page_fragment()?) {
-        Ok(game) => {
-            // The game is the page's own from now on: a reload goes on with its autosave.
-            forget_the_link();
-            Some(game)
-        }
-        Err(why) => {
-            web_sys::console::warn_1(&format!("stackyard: {why}").into());
-            None
-        }
-    }
-}
-
-/// Takes the link's part after `#` out of the page's address, without loading the page again.
+/// Takes the link's part after `#` out of the page's address, without loading the page again:
+/// the game is the page's own from now on, and a reload goes on with its autosave.
 fn forget_the_link() {
     let (Some(window), Some(address)) = (web_sys::window(), page::address()) else {
         return;
@@ -91,11 +88,23 @@ fn page_fragment() -> Option<String> {
 }
 
 /// What the page can read off the canvas: `data-ready` once frames run, then the position in
-/// play (`data-position`) and the moves played (`data-moves`) after each change; the loading
-/// note goes.
+/// play (`data-position`) and the moves played (`data-moves`) after each change, and the notice
+/// shown (`data-notice`); the loading note goes.
 pub(super) fn plugin(app: &mut bevy::prelude::App) {
     use bevy::prelude::*;
-    app.add_systems(Last, tell_the_page);
+    app.add_systems(
+        Last,
+        (
+            tell_the_page,
+            tell_the_notice
+                .run_if(resource_changed::<crate::game::core::preferences::SettingsFile>),
+        ),
+    );
+}
+
+/// The notice window's text on the canvas's `data-notice` (empty once dismissed).
+fn tell_the_notice(file: bevy::prelude::Res<crate::game::core::preferences::SettingsFile>) {
+    page::mark("notice", file.notice.as_deref().unwrap_or_default());
 }
 
 fn tell_the_page(

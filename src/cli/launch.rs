@@ -117,6 +117,7 @@ fn test_hooks(app: &AppArgs) -> Result<TestHooks, Failure> {
         freeze_after: app.freeze_after,
         lose_device_after: app.lose_device_after,
         adapter_level,
+        watch_frames: app.watch_frames,
     })
 }
 

@@ -135,6 +135,10 @@ struct AppArgs {
     /// how its step down is tested on a software renderer
     #[arg(long, value_name = "LEVEL", hide = true)]
     adapter_level: Option<String>,
+    /// Measure SECS of frames at rest, then SECS with the computer in both seats, print them
+    /// as `frames: {JSON}` and exit (BENCHMARKS.md, the web build's frames)
+    #[arg(long, value_name = "SECS", hide = true)]
+    watch_frames: Option<f32>,
 }
 
 /// The referee's subcommands; options come right after the subcommand.

@@ -29,6 +29,14 @@ pub fn mark(name: &str, value: &str) {
     let _ = (name, value);
 }
 
+/// Hands a report's line to whoever reads the run: the page's scripts on the web (the canvas's
+/// `data-<name>`), the standard output as `<name>: <line>` on a desktop.
+pub fn publish(name: &str, line: &str) {
+    mark(name, line);
+    #[cfg(not(target_arch = "wasm32"))]
+    println!("{name}: {line}");
+}
+
 /// Whether the page's address asks for `word` in its query (`?layout`), on the web.
 #[must_use]
 pub fn asks_for(word: &str) -> bool {

@@ -6,6 +6,7 @@
 //! lights and camera in a Bevy app of its default plugins alone) is measured beside it.
 
 pub mod frame_clock;
+pub mod frame_watch;
 pub mod gpu_passes;
 
 use frame_clock::{CpuSummary, FrameClock, MainCpu, RenderCpu};

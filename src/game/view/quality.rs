@@ -309,9 +309,14 @@ mod tests {
                 .insert_resource(GraphicsLevel::High)
                 .insert_resource(adapter)
                 .add_systems(Update, dress_camera);
-            let camera = app.world_mut().spawn(crate::game::view::camera::Orbit::default()).id();
+            let camera = app
+                .world_mut()
+                .spawn(crate::game::view::camera::Orbit::default())
+                .id();
             app.update();
-            app.world().get::<ScreenSpaceAmbientOcclusion>(camera).is_some()
+            app.world()
+                .get::<ScreenSpaceAmbientOcclusion>(camera)
+                .is_some()
         };
         assert!(occluded(discrete_gpu()));
         assert!(!occluded(webgl));
