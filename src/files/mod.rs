@@ -9,6 +9,7 @@ pub mod background;
 #[cfg(target_arch = "wasm32")]
 pub mod bundled;
 pub mod crash;
+pub mod export_file;
 pub mod folders;
 pub mod health;
 pub mod held_file;

@@ -1272,3 +1272,44 @@ fn copy_link_carries_the_game_and_a_pasted_link_opens_it_at_the_same_move() {
     assert!(status.contains("damaged or cut short"), "{status}");
     assert_eq!(other.world().resource::<Session>().moves(), status_before);
 }
+
+#[test]
+fn save_record_writes_the_game_into_the_records_folder_and_it_opens_again() {
+    use stackyard::game::core::saving::SaveFolder;
+    use stackyard::game::screens::export::Exported;
+    use stackyard::game::screens::import::ImportText;
+    use stackyard::game::screens::record_file::SaveRecordRequest;
+    let dir = Scratch::new("app-records");
+    let mut app = app_with(START, AnimationSpeed::Off);
+    app.insert_resource(SaveFolder(dir.to_path_buf()));
+    play_by_clicks(&mut app, "c3", "c4");
+    play_by_clicks(&mut app, "c6", "c5");
+    app.world_mut().write_message(SaveRecordRequest);
+    app.update();
+    let status = app.world().resource::<Exported>().status.clone();
+    let records: Vec<_> = std::fs::read_dir(dir.join("records"))
+        .expect("a records folder")
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(records.len(), 1, "{status}");
+    let name = records[0]
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    assert!(
+        name.starts_with("splay-") && name.ends_with(".ron"),
+        "{name}"
+    );
+    assert!(status.contains(&name), "the move list says where: {status}");
+    // The file opens again (a drop or Open file reads it as a pasted text).
+    let mut other = app_with(START, AnimationSpeed::Off);
+    let text = std::fs::read_to_string(&records[0]).unwrap();
+    other.world_mut().write_message(ImportText(text));
+    other.update();
+    other.update();
+    assert_eq!(
+        other.world().resource::<Session>().moves(),
+        ["c3-c4", "c6-c5"]
+    );
+}

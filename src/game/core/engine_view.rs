@@ -1,5 +1,6 @@
 //! The engine's view of the game: every position of the line played, analysed in the background
-//! at a fixed budget, newest first, on a thread of its own. A change to the line cancels the
+//! at a fixed budget, newest first, on a thread of its own (in a browser's page, one position
+//! between two frames, at a smaller budget). A change to the line cancels the
 //! work and starts it again, keeping what was already found (by position). Shown only where it
 //! cannot help a person against the computer: with no computer seated, or once the game has
 //! ended, and when the View option is on.
@@ -171,42 +172,66 @@ fn line_positions(session: &Session) -> Vec<(AnyGame, History)> {
     out
 }
 
-/// Analyses the positions in order on a thread of its own, sending each result as it is found.
+/// Analyses the positions in order on a thread of its own (in a browser's page, between frames),
+/// sending each result as it is found.
 fn start_worker(jobs: Vec<(AnyGame, History)>, budget: Budget) -> Worker {
     let cancel = Arc::new(AtomicBool::new(false));
     let (send, results) = channel();
     let flag = Arc::clone(&cancel);
+    #[cfg(not(target_arch = "wasm32"))]
     // Without a thread the worker gives nothing: the view then shows no analysis.
     let _ = compute::worker("stackyard-analysis", move || {
-        analyse_all(&jobs, budget, &flag, &send);
+        jobs.iter()
+            .all(|job| analyse_one(job, budget, &flag, &send));
     });
+    #[cfg(target_arch = "wasm32")]
+    bevy::tasks::AsyncComputeTaskPool::get()
+        .spawn(async move {
+            let budget = web_budget(budget);
+            for job in &jobs {
+                if !analyse_one(job, budget, &flag, &send) {
+                    return;
+                }
+                compute::give_way().await;
+            }
+        })
+        .detach();
     Worker {
         cancel,
         results: Mutex::new(results),
     }
 }
 
-fn analyse_all(
-    jobs: &[(AnyGame, History)],
+/// A browser's page analyses one position at a time between its frames: at most this many
+/// playouts each (the desktop's default is 5,000), so that a frame waits a few hundredths of a
+/// second at most.
+#[cfg(target_arch = "wasm32")]
+const WEB_ITERATIONS: u32 = 1_000;
+
+/// The budget a position gets in a browser's page: the asked one, no more than
+/// [`WEB_ITERATIONS`] playouts or their time.
+#[cfg(target_arch = "wasm32")]
+fn web_budget(budget: Budget) -> Budget {
+    match budget {
+        Budget::Iterations(n) => Budget::Iterations(n.min(WEB_ITERATIONS)),
+        Budget::Time(t) => Budget::Time(t.min(std::time::Duration::from_millis(40))),
+    }
+}
+
+/// Analyses one position and sends what was found; whether to go on (not cancelled, and the
+/// view still listening).
+fn analyse_one(
+    (position, history): &(AnyGame, History),
     budget: Budget,
     cancel: &AtomicBool,
     send: &Sender<(u64, Option<Analysis>)>,
-) {
-    for (position, history) in jobs {
-        if cancel.load(Ordering::Relaxed) {
-            return;
-        }
-        let found = analyse(
-            position,
-            history,
-            budget,
-            seed_for(position.ply() as usize),
-            Some(cancel),
-        );
-        if cancel.load(Ordering::Relaxed) || send.send((position.hash(), found)).is_err() {
-            return;
-        }
+) -> bool {
+    if cancel.load(Ordering::Relaxed) {
+        return false;
     }
+    let seed = seed_for(position.ply() as usize);
+    let found = analyse(position, history, budget, seed, Some(cancel));
+    !cancel.load(Ordering::Relaxed) && send.send((position.hash(), found)).is_ok()
 }
 
 /// Takes in what the worker has found; drops it once it has finished.

@@ -1,6 +1,6 @@
-//! Export: the game record and the position string copied to the clipboard (from the move list),
-//! and F12 (or the move list's Picture button) saving a screenshot as a PNG into the data
-//! folder's `screenshots` folder.
+//! Export: the game record, the position string and a link copied to the clipboard (from the
+//! move list), and F12 (or the move list's Picture button) saving a screenshot as a PNG into the
+//! data folder's `screenshots` folder (in a browser, a download).
 
 use std::path::{Path, PathBuf};
 
@@ -123,14 +123,21 @@ fn send_to_clipboard(
 /// a number added when one was already taken that second.
 #[must_use]
 pub fn screenshot_path(folder: &Path, ext: &str) -> PathBuf {
+    exported_path(folder, "screenshots", "stackyard", ext)
+}
+
+/// The file an export made now goes to: `<kind>/<name>-<UTC date>_<time>.<ext>`, with a number
+/// added when one was already made that second.
+#[must_use]
+pub fn exported_path(folder: &Path, kind: &str, name: &str, ext: &str) -> PathBuf {
     let stamp = crate::files::save::utc_now()
         .replace(' ', "_")
         .replace(':', "-");
-    let dir = folder.join("screenshots");
-    let mut path = dir.join(format!("stackyard-{stamp}.{ext}"));
+    let dir = folder.join(kind);
+    let mut path = dir.join(format!("{name}-{stamp}.{ext}"));
     let mut n = 2;
     while crate::files::folders::exists(&path) {
-        path = dir.join(format!("stackyard-{stamp}-{n}.{ext}"));
+        path = dir.join(format!("{name}-{stamp}-{n}.{ext}"));
         n += 1;
     }
     path
@@ -153,7 +160,10 @@ fn take_screenshots(
               mut exported: ResMut<Exported>,
               tr: Res<crate::game::core::i18n::Tr>| {
             exported.status = match save_png(&shot.image, &path) {
-                Ok(()) => tr.tf("export.screenshot_saved", &[("path", &path.display())]),
+                Ok(()) => tr.tf(
+                    "export.screenshot_saved",
+                    &[("path", &super::record_file::saved_where(&tr, &path))],
+                ),
                 Err(e) => {
                     warn!("{e}");
                     tr.tf("export.screenshot_failed", &[("error", &e)])
@@ -179,7 +189,7 @@ pub fn save_png(image: &Image, path: &Path) -> Result<(), String> {
         image::ImageFormat::Png,
     )
     .map_err(|e| format!("cannot encode the screenshot: {e}"))?;
-    crate::files::atomic::write_atomically(path, &bytes)?;
+    crate::files::export_file::export_file(path, &bytes, "image/png")?;
     info!("screenshot saved to {}", path.display());
     Ok(())
 }

@@ -167,6 +167,10 @@ impl ShareTools<'_> {
             if picture.clicked() {
                 self.shots.write(ScreenshotRequest);
             }
+            // A browser has no second renderer for a GIF: its page draws the game alone.
+            if cfg!(target_arch = "wasm32") {
+                return;
+            }
             if let Some(done) = self.export.progress() {
                 ui.add(
                     egui::ProgressBar::new(done)
@@ -203,7 +207,9 @@ impl ShareTools<'_> {
                     .write(GifExportRequest::Start(self.export.size));
             }
         });
-        ui.label(egui::RichText::new(self.time_note(tr)).small().weak());
+        if cfg!(not(target_arch = "wasm32")) {
+            ui.label(egui::RichText::new(self.time_note(tr)).small().weak());
+        }
     }
 
     /// How long the GIF will take (of the line shown), or while one is drawn, how long is left.

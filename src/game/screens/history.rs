@@ -59,8 +59,7 @@ fn show_move_list(
     mut contexts: EguiContexts,
     session: Res<Session>,
     mut requests: MessageWriter<SessionRequest>,
-    mut copies: MessageWriter<CopyRequest>,
-    mut pastes: MessageWriter<crate::game::screens::import::PasteRequest>,
+    mut tools: GameTools,
     exported: Res<Exported>,
     kiosk: Option<Res<crate::game::core::kiosk::Kiosk>>,
     engine: EngineSight,
@@ -94,7 +93,7 @@ fn show_move_list(
             // A kiosk's visitor has no clipboard, no files and no F12 key to use.
             if kiosk.is_none() {
                 ui.separator();
-                desktop_tools(ui, &tr, (&mut copies, &mut pastes), &mut share);
+                desktop_tools(ui, &tr, &mut tools, &mut share);
                 if !exported.status.is_empty() {
                     ui.label(egui::RichText::new(&exported.status).small().weak());
                 }
@@ -103,25 +102,57 @@ fn show_move_list(
     Ok(())
 }
 
-/// What a desktop's Moves window ends with: Copy record, Copy position and Copy link, Paste, the picture
-/// and the GIF, and the F12 key's reminder.
+/// The Moves window's ways out and in for a game: the copies, Paste, Open file and Save record.
+#[derive(bevy::ecs::system::SystemParam)]
+struct GameTools<'w> {
+    copies: MessageWriter<'w, CopyRequest>,
+    pastes: MessageWriter<'w, crate::game::screens::import::PasteRequest>,
+    picks: MessageWriter<'w, crate::game::screens::import::OpenFileRequest>,
+    records: MessageWriter<'w, crate::game::screens::record_file::SaveRecordRequest>,
+}
+
+/// What a desktop's (or a browser's) Moves window ends with: Copy record, Copy position and
+/// Copy link, Paste, Save record (and in a browser Open file), the picture and the GIF (not in a
+/// browser), and the F12 key's reminder.
 fn desktop_tools(
     ui: &mut egui::Ui,
     tr: &Tr,
-    (copies, pastes): (
-        &mut MessageWriter<CopyRequest>,
-        &mut MessageWriter<crate::game::screens::import::PasteRequest>,
-    ),
+    tools: &mut GameTools,
     share: &mut crate::game::screens::gif_export::ShareTools,
 ) {
-    copy_buttons(ui, tr, copies);
-    if ui
-        .button(tr.t("moves.paste"))
-        .on_hover_text(tr.t("moves.paste.help"))
-        .clicked()
-    {
-        pastes.write(crate::game::screens::import::PasteRequest);
-    }
+    copy_buttons(ui, tr, &mut tools.copies);
+    ui.horizontal(|ui| {
+        if ui
+            .button(tr.t("moves.paste"))
+            .on_hover_text(tr.t("moves.paste.help"))
+            .clicked()
+        {
+            tools
+                .pastes
+                .write(crate::game::screens::import::PasteRequest);
+        }
+        // A desktop opens a file dropped on its window; a browser's page asks its picker.
+        if cfg!(target_arch = "wasm32") {
+            let open = ui
+                .button(tr.t("moves.open_file"))
+                .on_hover_text(tr.t("moves.open_file.help"));
+            name_control(&open, "open file");
+            if open.clicked() {
+                tools
+                    .picks
+                    .write(crate::game::screens::import::OpenFileRequest);
+            }
+        }
+        let save = ui
+            .button(tr.t("moves.save_record"))
+            .on_hover_text(tr.t("moves.save_record.help"));
+        name_control(&save, "save record");
+        if save.clicked() {
+            tools
+                .records
+                .write(crate::game::screens::record_file::SaveRecordRequest);
+        }
+    });
     share.show(ui, tr);
     ui.label(
         egui::RichText::new(tr.t("moves.screenshot_key"))

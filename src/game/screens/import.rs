@@ -1,5 +1,6 @@
 //! Import: a game record or a position string pasted (the move list's Paste, or Ctrl+V over the
-//! board), or a save or record file dropped on the window, opens that game at its last move
+//! board), a save or record file dropped on the window, or one chosen with Open file (in a
+//! browser), opens that game at its last move
 //! with its whole history. A wrong text is refused with the reader's reason and the game on the
 //! board stays as it was. In the position editor, a position string is set up there. Not in
 //! kiosk mode.
@@ -25,6 +26,10 @@ use crate::game::ui::choices::seat_label;
 #[derive(Message, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct PasteRequest;
 
+/// The Open file button was pressed (in a browser): ask the page's file picker.
+#[derive(Message, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OpenFileRequest;
+
 /// A text to open as a game (a record, a save's text or a position string).
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
 pub struct ImportText(pub String);
@@ -35,9 +40,13 @@ pub(super) fn logic_plugin(app: &mut App) {
     app.init_resource::<Exported>()
         .add_message::<FileDragAndDrop>()
         .add_message::<ImportText>()
+        .add_message::<OpenFileRequest>()
         .add_systems(
             Update,
-            (read_dropped_files, open_imported_games)
+            (
+                (ask_for_a_file, read_picked_files, read_dropped_files),
+                open_imported_games,
+            )
                 .chain()
                 .run_if(not(resource_exists::<Kiosk>)),
         );
@@ -77,6 +86,37 @@ fn read_the_clipboard(
         _ => exported.status = tr.t("import.clipboard_empty").to_owned(),
     }
     Ok(())
+}
+
+/// Open file opens the browser's file picker (a desktop has none: a file is dropped there).
+fn ask_for_a_file(
+    mut requests: MessageReader<OpenFileRequest>,
+    mut exported: ResMut<Exported>,
+    tr: Res<Tr>,
+) {
+    if requests.read().count() == 0 {
+        return;
+    }
+    let picker = crate::platform::browser_files::pick_file(".ron,.txt", MAX_SAVE_BYTES);
+    if let Err(e) = picker {
+        exported.status = tr.tf("import.unreadable", &[("path", &"…"), ("error", &e)]);
+    }
+}
+
+/// The texts of the files picked in the browser, once read.
+fn read_picked_files(
+    mut texts: MessageWriter<ImportText>,
+    mut exported: ResMut<Exported>,
+    tr: Res<Tr>,
+) {
+    for picked in crate::platform::browser_files::take_picked() {
+        match picked {
+            Ok(text) => {
+                texts.write(ImportText(text));
+            }
+            Err(e) => exported.status = tr.tf("import.failed", &[("error", &e)]),
+        }
+    }
 }
 
 /// A file dropped on the window is read (a save or a record, at most a save's size).

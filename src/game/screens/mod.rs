@@ -18,6 +18,7 @@ pub mod how_to_play;
 mod hud;
 pub mod import;
 mod puzzles;
+pub mod record_file;
 pub(crate) mod saves;
 pub mod stack_labels;
 pub mod title;
@@ -25,9 +26,14 @@ mod turn_banner;
 pub mod view_settings;
 
 /// What the screens decide without being drawn: the title's choices, how to play's
-/// demonstrations.
+/// demonstrations, the games imported and the records saved.
 pub(super) fn logic_plugin(app: &mut App) {
-    app.add_plugins((title::plugin, how_to_play::plugin, import::logic_plugin));
+    app.add_plugins((
+        title::plugin,
+        how_to_play::plugin,
+        import::logic_plugin,
+        record_file::plugin,
+    ));
 }
 
 /// The screens' panels.
