@@ -1,6 +1,6 @@
 //! The visitor log summed up, per day and per game: visitor sessions (from a touch that leaves
 //! attract mode until attract mode takes over again), games finished and abandoned, how to play
-//! and puzzles opened, the median minutes of a session and of a game, and the busiest hours;
+//! and puzzles opened, take-home codes shown, the median minutes of a session and of a game, and the busiest hours;
 //! for `stackyard stats`, its CSV, and the staff menu's Statistics page.
 
 use std::collections::BTreeMap;
@@ -32,6 +32,8 @@ pub struct Row {
     pub puzzles_started: u32,
     /// Puzzles solved.
     pub puzzles_solved: u32,
+    /// "Continue this game at home" codes shown.
+    pub codes_shown: u32,
     /// The median minutes of a session (`None` when none ended in the log).
     pub median_session_minutes: Option<f64>,
     /// The median minutes of a finished or abandoned game.
@@ -184,6 +186,7 @@ fn count_games(entry: &Entry, tallies: &mut BTreeMap<(Date, bool, String), Tally
         Visit::PuzzleSolved { game, .. } => {
             both_rows(tallies, day, game, |t| t.row.puzzles_solved += 1);
         }
+        Visit::CodeShown { game } => both_rows(tallies, day, game, |t| t.row.codes_shown += 1),
         _ => {}
     }
 }
@@ -240,7 +243,7 @@ impl Summary {
     #[must_use]
     pub fn to_lines(&self) -> Vec<String> {
         let mut lines = vec![format!(
-            "{:<10}  {:<12}  {:>8}  {:>8}  {:>9}  {:>11}  {:>7}  {:>7}  {:>7}  {:>8}  busiest hours",
+            "{:<10}  {:<12}  {:>8}  {:>8}  {:>9}  {:>11}  {:>7}  {:>7}  {:>5}  {:>7}  {:>8}  busiest hours",
             "day",
             "game",
             "sessions",
@@ -249,12 +252,13 @@ impl Summary {
             "how to play",
             "puzzles",
             "solved",
+            "codes",
             "min/ses",
             "min/game"
         )];
         for row in &self.rows {
             lines.push(format!(
-                "{:<10}  {:<12}  {:>8}  {:>8}  {:>9}  {:>11}  {:>7}  {:>7}  {:>7}  {:>8}  {}",
+                "{:<10}  {:<12}  {:>8}  {:>8}  {:>9}  {:>11}  {:>7}  {:>7}  {:>5}  {:>7}  {:>8}  {}",
                 row.day.to_string(),
                 row.game,
                 row.sessions,
@@ -263,6 +267,7 @@ impl Summary {
                 row.how_to_play,
                 row.puzzles_started,
                 row.puzzles_solved,
+                row.codes_shown,
                 shown(row.median_session_minutes),
                 shown(row.median_game_minutes),
                 hours_list(&row.busiest_hours, ", ")
@@ -286,13 +291,13 @@ impl Summary {
         let mut csv = String::from(
             "day,game,sessions,games_finished,games_abandoned,how_to_play_opened,\
              puzzles_started,puzzles_solved,median_session_minutes,median_game_minutes,\
-             busiest_hours\n",
+             busiest_hours,take_home_codes_shown\n",
         );
         let number = |v: Option<f64>| v.map_or_else(String::new, |m| format!("{m:.2}"));
         for row in &self.rows {
             let _ = writeln!(
                 csv,
-                "{},{},{},{},{},{},{},{},{},{},{}",
+                "{},{},{},{},{},{},{},{},{},{},{},{}",
                 row.day,
                 row.game,
                 row.sessions,
@@ -303,7 +308,8 @@ impl Summary {
                 row.puzzles_solved,
                 number(row.median_session_minutes),
                 number(row.median_game_minutes),
-                hours_list(&row.busiest_hours, ";")
+                hours_list(&row.busiest_hours, ";"),
+                row.codes_shown
             );
         }
         csv

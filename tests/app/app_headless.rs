@@ -1298,7 +1298,7 @@ fn save_record_writes_the_game_into_the_records_folder_and_it_opens_again() {
         .to_string_lossy()
         .into_owned();
     assert!(
-        name.starts_with("splay-") && name.ends_with(".ron"),
+        name.starts_with("splay-") && name.ends_with(".txt"),
         "{name}"
     );
     assert!(status.contains(&name), "the move list says where: {status}");

@@ -14,13 +14,13 @@ fn stats_over_the_fixture_log_gives_exact_figures_per_day_and_game() {
     let (code, said, err) = run(&["stats", "--data-dir", FIXTURE, "--csv"]);
     assert_eq!(code, 0, "{err}");
     let expected = "\
-day,game,sessions,games_finished,games_abandoned,how_to_play_opened,puzzles_started,puzzles_solved,median_session_minutes,median_game_minutes,busiest_hours
-2026-11-30,grabber,1,1,0,1,0,0,6.00,3.00,15
-2026-11-30,splay,1,1,1,0,0,0,9.00,4.00,14
-2026-11-30,support,1,0,0,0,1,1,2.00,,15
-2026-11-30,all,3,2,1,1,1,1,6.00,3.00,15;14
-2026-12-01,splay,3,1,0,0,0,0,5.00,4.00,11;10
-2026-12-01,all,3,1,0,0,0,0,5.00,4.00,11;10
+day,game,sessions,games_finished,games_abandoned,how_to_play_opened,puzzles_started,puzzles_solved,median_session_minutes,median_game_minutes,busiest_hours,take_home_codes_shown
+2026-11-30,grabber,1,1,0,1,0,0,6.00,3.00,15,1
+2026-11-30,splay,1,1,1,0,0,0,9.00,4.00,14,0
+2026-11-30,support,1,0,0,0,1,1,2.00,,15,0
+2026-11-30,all,3,2,1,1,1,1,6.00,3.00,15;14,1
+2026-12-01,splay,3,1,0,0,0,0,5.00,4.00,11;10,0
+2026-12-01,all,3,1,0,0,0,0,5.00,4.00,11;10,0
 ";
     assert_eq!(said, expected);
 }

@@ -2,10 +2,11 @@
 // SwiftShader) through playwright-core, and waits on the app's own signals (the canvas's
 // data-ready, data-moves, data-position and, with `?layout`, data-layout), never on fixed
 // sleeps. It opens a link, plays a Splay move by clicks on the canvas, reloads to the autosave,
-// refuses a broken link without losing the game, lets the computer answer, and takes pictures.
+// refuses a broken link without losing the game (and says so), lets the computer answer, saves
+// the record as a download, opens a record from the file picker, and takes pictures.
 // The expected positions come from the native referee (`stackyard apply`).
 // Usage: node web/test/browser.mjs [OUT_DIR]   (STACKYARD_CLI: the native binary)
-import { mkdir } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { launch, serve } from "./serve.mjs";
 import { execFileSync } from "node:child_process";
 import { deflateRawSync } from "node:zlib";
@@ -79,6 +80,15 @@ async function clickCell(cell) {
   await frames(3);
 }
 
+/// Clicks the Moves window's control named `name` (its place from the layout).
+async function clickControl(name) {
+  const layout = await settledLayout("a1");
+  const m = layout.match(new RegExp(`name:Some\\("${name}"\\),panel:[^,]+,rect:\\(([-\\d.]+),([-\\d.]+),([-\\d.]+),([-\\d.]+)\\)`));
+  assert.ok(m, `no control ${name} in the layout`);
+  await page.mouse.click((Number(m[1]) + Number(m[3])) / 2, (Number(m[2]) + Number(m[4])) / 2);
+  await frames(3);
+}
+
 const figures = {};
 try {
   const start = referee("new", "splay");
@@ -108,6 +118,8 @@ try {
   await open(`${base}?broken#splay/1.AAAA`);
   await movesAre(2);
   assert.ok(log.some((l) => l.includes("damaged")), "the broken link is not named");
+  await page.waitForSelector('#stackyard[data-notice*="damaged"]', { timeout: minutes });
+  await page.screenshot({ path: join(out, "refused.png") });
   // 5. The computer answers: White seated as Beginner in the autosave, Black to move.
   const saved = await page.evaluate((k) => localStorage.getItem(k), autosave);
   const seated = saved.replace(/white: None/, "white: Some(beginner)");
@@ -119,6 +131,26 @@ try {
   await clickCell(moves % 2 === 0 ? "d4" : "d5");
   await movesAre(moves + 2);
   await page.screenshot({ path: join(out, "answered.png") });
+  // 6. Save record downloads the game; Open file opens a record from the picker.
+  const played = await attr("moves");
+  const [download] = await Promise.all([
+    page.waitForEvent("download", { timeout: minutes }),
+    clickControl("save record"),
+  ]);
+  const saved_record = join(out, download.suggestedFilename());
+  await download.saveAs(saved_record);
+  assert.match(download.suggestedFilename(), /^splay-.*\.txt$/);
+  const record = await readFile(saved_record, "utf8");
+  assert.equal((record.match(/^\d+\. /gm) ?? []).length, Number(played), record);
+  const opened = here("../../docs/records/splay-24.ron");
+  const [chooser] = await Promise.all([
+    page.waitForEvent("filechooser", { timeout: minutes }),
+    clickControl("open file"),
+  ]);
+  await chooser.setFiles(opened);
+  const moves24 = [...(await readFile(opened, "utf8")).matchAll(/^\s+"([^"]+)",$/gm)].map((m) => m[1]);
+  await movesAre(moves24.length);
+  assert.equal(await attr("position"), referee("apply", start, ...moves24));
   console.log(JSON.stringify({ ok: true, ...figures }));
 } catch (e) {
   await page.screenshot({ path: join(out, "failed.png") }).catch(() => {});

@@ -312,6 +312,7 @@ fn day_table(ui: &mut egui::Ui, tr: &Tr, summary: &Summary) {
                 "stats.sessions",
                 "stats.finished",
                 "stats.abandoned",
+                "stats.codes",
                 "stats.minutes_session",
                 "stats.minutes_game",
                 "stats.busiest",
@@ -330,6 +331,7 @@ fn day_table(ui: &mut egui::Ui, tr: &Tr, summary: &Summary) {
                 ui.label(row.sessions.to_string());
                 ui.label(row.finished.to_string());
                 ui.label(row.abandoned.to_string());
+                ui.label(row.codes_shown.to_string());
                 ui.label(minutes(row.median_session_minutes));
                 ui.label(minutes(row.median_game_minutes));
                 let hours: Vec<String> = row

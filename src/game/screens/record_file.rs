@@ -35,7 +35,7 @@ fn save_records(
     }
     let record = copied_text(&session, CopyRequest::Record, &ShareBase::default());
     let game = session.initial().id().to_string();
-    let path = exported_path(&folder.0, "records", &game, "ron");
+    let path = exported_path(&folder.0, "records", &game, "txt");
     exported.status = match export_file(&path, record.as_bytes(), "text/plain") {
         Ok(()) => tr.tf("export.record_saved", &[("path", &saved_where(&tr, &path))]),
         Err(e) => {
