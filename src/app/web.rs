@@ -88,7 +88,8 @@ fn page_fragment() -> Option<String> {
 }
 
 /// What the page can read off the canvas: `data-ready` once frames run, then the position in
-/// play (`data-position`) and the moves played (`data-moves`) after each change, and the notice
+/// play (`data-position`), the moves played (`data-moves`) and the result once the game is over
+/// (`data-outcome`) after each change, and the notice
 /// shown (`data-notice`); the loading note goes.
 pub(super) fn plugin(app: &mut bevy::prelude::App) {
     use bevy::prelude::*;
@@ -120,6 +121,8 @@ fn tell_the_page(
     let position = session.turn().start().to_setup().to_string();
     page::mark("position", &position);
     page::mark("moves", &session.move_count().to_string());
+    let outcome = session.outcome().map(|o| o.to_string()).unwrap_or_default();
+    page::mark("outcome", &outcome);
     page::mark("ready", "1");
     if let Some(note) = web_sys::window()
         .and_then(|w| w.document())

@@ -143,6 +143,18 @@ pub fn exported_path(folder: &Path, kind: &str, name: &str, ext: &str) -> PathBu
     path
 }
 
+/// Where an exported file went, as the move list says it: its path on a desktop; in a browser,
+/// the downloads, with its name.
+#[must_use]
+pub fn saved_where(tr: &crate::game::core::i18n::Tr, path: &Path) -> String {
+    if cfg!(target_arch = "wasm32") {
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        tr.tf("export.downloads", &[("name", &name)])
+    } else {
+        path.display().to_string()
+    }
+}
+
 /// F12, or the move list's Picture button, saves the window as a PNG.
 fn take_screenshots(
     mut commands: Commands,
@@ -162,7 +174,7 @@ fn take_screenshots(
             exported.status = match save_png(&shot.image, &path) {
                 Ok(()) => tr.tf(
                     "export.screenshot_saved",
-                    &[("path", &super::record_file::saved_where(&tr, &path))],
+                    &[("path", &saved_where(&tr, &path))],
                 ),
                 Err(e) => {
                     warn!("{e}");

@@ -1,8 +1,5 @@
 //! The move list's Save record: the game record (what Copy record copies) written into the data
-//! folder's `records` folder on a desktop, or downloaded in a browser; and how the move list
-//! says where an exported file went.
-
-use std::path::Path;
+//! folder's `records` folder on a desktop, or downloaded in a browser.
 
 use bevy::prelude::*;
 
@@ -11,7 +8,9 @@ use crate::game::core::i18n::Tr;
 use crate::game::core::preferences::ShareBase;
 use crate::game::core::saving::SaveFolder;
 use crate::game::core::session::Session;
-use crate::game::screens::export::{CopyRequest, Exported, copied_text, exported_path};
+use crate::game::screens::export::{
+    CopyRequest, Exported, copied_text, exported_path, saved_where,
+};
 use crate::rules::Game;
 
 /// Save the game record as a file (a download in a browser).
@@ -43,16 +42,4 @@ fn save_records(
             tr.tf("export.record_failed", &[("error", &e)])
         }
     };
-}
-
-/// Where an exported file went, as the move list says it: its path on a desktop; in a browser,
-/// the downloads, with its name.
-#[must_use]
-pub fn saved_where(tr: &Tr, path: &Path) -> String {
-    if cfg!(target_arch = "wasm32") {
-        let name = path.file_name().unwrap_or_default().to_string_lossy();
-        tr.tf("export.downloads", &[("name", &name)])
-    } else {
-        path.display().to_string()
-    }
 }
