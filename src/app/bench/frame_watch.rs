@@ -1,7 +1,7 @@
 //! A run that watches its own frames in a real window or page (the hidden `--watch-frames SECS`,
 //! the web build's `?frames`): frames keep coming, and after the first pipelines are built the
 //! run measures SECS at rest, then SECS with the computer (Master) in both seats, its frames
-//! counted apart while it thinks and while stones move. One line `frames: {JSON}` reports each
+//! counted apart while stones move and while it only thinks. One line `frames: {JSON}` reports each
 //! part's median and 95th percentile (on the web, the canvas's `data-frames`), and a desktop run
 //! then ends.
 
@@ -58,8 +58,9 @@ fn keep_frames_coming(watched: Res<Watched>, mut redraw: MessageWriter<RequestRe
     }
 }
 
-/// Files the frame's length under what it showed: at rest, or (with the computer playing) its
-/// search under way or stones moving; a frame of the computer's pause before a move is neither.
+/// Files the frame's length under what it showed: at rest, or (with the computer playing) stones
+/// moving (the next search may be under way beside them) or the board still while the search
+/// runs; a frame of the computer's pause before a move is neither.
 fn count_the_frame(
     time: Res<Time<Real>>,
     thinking: Option<Res<Thinking>>,
@@ -69,8 +70,8 @@ fn count_the_frame(
     let ms = time.delta_secs() * 1000.0;
     match watched.part {
         Part::AtRest => watched.rest.push(ms),
-        Part::ComputerPlays if thinking.is_some() => watched.thinking.push(ms),
         Part::ComputerPlays if !motion.still() => watched.moving.push(ms),
+        Part::ComputerPlays if thinking.is_some() => watched.thinking.push(ms),
         _ => {}
     }
 }
