@@ -1,7 +1,7 @@
 // A whole game in the browser, as a person plays it against the computer: opens the web build
 // (target/web) in Debian's Chromium with a link to a new game of GAME, plays the first move by
 // clicks, seats the computer (Beginner) on the other side in the autosave and reloads, then
-// plays every turn of the person's side by clicking a lit target (the first the layout names)
+// plays every turn of the person's side by clicking lit targets (in turn of those the layout names)
 // until the game is over (the canvas's data-outcome). A reload must then show the same game.
 // Not part of CI (a game takes many minutes under SwiftShader): its figures go to BENCHMARKS.md.
 // Usage: node web/test/full_game.mjs GAME [OUT_DIR]
@@ -53,12 +53,15 @@ async function clickCell(layout, cell) {
   await page.mouse.up();
 }
 
-/// One decision of the person's turn: the first lit target that takes a decision, or, where
+let tries = 0;
+
+/// One decision of the person's turn: a lit target that takes a decision, or, where
 /// none is lit (Cash In Hand's count), Enter to confirm the count shown.
 async function decide() {
   const layout = await settledLayout();
   const targets = [...layout.matchAll(/\(cell:"([a-z]+\d+)",action:"([^"]+)"\)/g)];
-  if (targets.length > 0) await clickCell(layout, targets[0][1]);
+  // The targets in turn: a click that changed nothing is not repeated on the same one.
+  if (targets.length > 0) await clickCell(layout, targets[tries++ % targets.length][1]);
   else await page.keyboard.press("Enter");
   await frames(3);
 }
@@ -84,6 +87,7 @@ try {
     if ((await toMove()) === person) {
       await decide();
       decisions += 1;
+      console.error(`decision ${decisions}, ${await attr("moves")} moves played`);
     } else {
       await page.waitForFunction(
         (p) => {
