@@ -38,6 +38,7 @@ pub fn build(options: AppOptions) -> App {
         .init_resource::<game::core::i18n::I18nFolder>();
     let settings_language = settings.written.language.clone();
     game::core::settings::use_settings(&mut app, settings);
+    app.insert_resource(game::core::speech::Voice::find());
     tell_of_a_refused_link(&mut app, &options.opens, &settings_language);
     app.insert_state(if options.opens.settings_open {
         game::screens::view_settings::SettingsWindow::Open
@@ -345,7 +346,8 @@ fn exhibition_mode(app: &mut App, profile: crate::files::profile::Profile, idle_
     .insert_resource(game::core::preferences::ViewSettings {
         reduced_motion: exhibition.profile.reduced_motion,
         ..Default::default()
-    });
+    })
+    .insert_resource(game::core::speech::SpeakMoves(exhibition.profile.speak));
     if idle_prompt {
         app.insert_resource(game::exhibition::idle::IdlePrompt {
             until: std::time::Duration::from_secs(u64::from(exhibition.profile.prompt_secs)),

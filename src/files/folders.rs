@@ -178,6 +178,30 @@ pub fn removable_drive() -> Option<PathBuf> {
     })
 }
 
+/// The program `name` in the first folder of `path` (a `PATH`-style list) that holds it as an
+/// executable file, if any. A browser runs no programs: none there.
+#[must_use]
+pub fn program_on(name: &str, path: &std::ffi::OsStr) -> Option<PathBuf> {
+    if cfg!(target_arch = "wasm32") {
+        return None;
+    }
+    std::env::split_paths(path)
+        .map(|folder| folder.join(name))
+        .find(|candidate| is_executable(candidate))
+}
+
+#[cfg(unix)]
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    path.metadata()
+        .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+#[cfg(not(unix))]
+fn is_executable(path: &Path) -> bool {
+    path.is_file()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -224,5 +248,22 @@ mod tests {
             "it is not text"
         );
         assert!(read_small_text(&dir.join("none"), 100, "save").is_err());
+    }
+
+    #[test]
+    fn a_program_is_found_only_where_it_may_run() {
+        let dir = Scratch::new("folders-program");
+        let empty = Scratch::new("folders-program-empty");
+        let program = dir.join("spd-say");
+        std::fs::write(&program, "#!/bin/sh\n").unwrap();
+        let path = std::env::join_paths([empty.path(), dir.path()]).unwrap();
+        #[cfg(unix)]
+        {
+            assert_eq!(program_on("spd-say", &path), None, "not executable yet");
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+        }
+        assert_eq!(program_on("spd-say", &path), Some(program));
+        assert_eq!(program_on("espeak", &path), None);
     }
 }

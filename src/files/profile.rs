@@ -98,6 +98,10 @@ pub struct Profile {
     /// Reduced motion: moves appear at once, and nothing flies (off if left out).
     #[serde(default)]
     pub reduced_motion: bool,
+    /// Speak moves: every announcement spoken through Speech Dispatcher (`spd-say`), so a
+    /// visitor with headphones needs to bring nothing (off if left out).
+    #[serde(default)]
+    pub speak: bool,
     /// When the kiosk is open; outside these hours it shows a quiet "closed" card (always
     /// open if left out).
     #[serde(default)]

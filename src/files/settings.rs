@@ -148,6 +148,9 @@ pub struct Settings {
     pub coach: [Coaching; 2],
     /// Reduced motion: moves appear at once, and nothing flies (stones, the camera, sparks).
     pub reduced_motion: bool,
+    /// Speak moves: every announcement spoken through Speech Dispatcher (`spd-say`), where it
+    /// is installed.
+    pub speak_moves: bool,
     /// The address Copy link puts before a game (where the web build is hosted, ending in `/`);
     /// empty: the link is the part from `#` on, which Stackyard's Paste and `--load` open.
     pub share_base: String,
@@ -177,6 +180,7 @@ impl Default for Settings {
             threads: 0,
             coach: [Coaching::Auto; 2],
             reduced_motion: false,
+            speak_moves: false,
             share_base: String::new(),
         }
     }

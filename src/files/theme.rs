@@ -77,6 +77,13 @@ pub struct MarkerColours {
     pub stop: Rgb,
     /// The computer's hint.
     pub hint: Rgb,
+    /// The keyboard's cell cursor (white if left out).
+    #[serde(default = "white")]
+    pub cursor: Rgb,
+}
+
+fn white() -> Rgb {
+    Rgb([255, 255, 255])
 }
 
 /// A theme, as written in its file.

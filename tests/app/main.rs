@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod access;
 mod app_headless;
 mod bench_frames;
 mod coach;

@@ -6,6 +6,7 @@ use bevy::prelude::*;
 
 pub mod animation;
 pub mod best_line;
+pub mod cursor;
 pub mod effects;
 pub mod highlight;
 pub mod layout;
@@ -20,7 +21,12 @@ pub mod wood;
 
 /// The stones and their animation, and the effects' cues (no renderer needed).
 pub(super) fn logic_plugin(app: &mut App) {
-    app.add_plugins((stones::plugin, animation::plugin, effects::plugin));
+    app.add_plugins((
+        stones::plugin,
+        animation::plugin,
+        effects::plugin,
+        cursor::plugin,
+    ));
 }
 
 /// What shows the board and takes its input.
@@ -34,5 +40,6 @@ pub(super) fn presentation_plugin(app: &mut App) {
         tap::plugin,
         thinking::plugin,
         best_line::plugin,
+        cursor::look_plugin,
     ));
 }

@@ -217,3 +217,19 @@ fn answer_warning(
         }
     }
 }
+
+/// The warning's line, in the texts' words.
+#[must_use]
+pub fn warning_line(tr: &crate::game::core::i18n::Tr, shown: &ShownWarning) -> String {
+    let other = tr.player(!shown.mover);
+    let reply = &shown.warning.reply;
+    match shown.warning.blunder {
+        crate::ai::coach::Blunder::LosesGame => {
+            tr.tf("coach.loses_game", &[("other", &other), ("reply", reply)])
+        }
+        crate::ai::coach::Blunder::LosesStones(n) => tr.tf(
+            "coach.loses_stones",
+            &[("other", &other), ("reply", reply), ("stones", &n)],
+        ),
+    }
+}

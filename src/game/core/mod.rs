@@ -4,7 +4,9 @@
 
 use bevy::prelude::*;
 
+pub mod announce;
 pub mod coach;
+pub mod describe;
 pub mod editor;
 pub mod engine_view;
 pub mod file_writer;
@@ -21,6 +23,8 @@ pub mod screen;
 pub mod seats;
 pub mod session;
 pub mod settings;
+pub mod speech;
+pub mod typed_move;
 pub mod view;
 
 /// The order of the game's work in a frame.
@@ -63,5 +67,7 @@ pub(super) fn logic_plugin(app: &mut App) {
         coach::plugin,
         problems::plugin,
         file_writer::plugin,
+        announce::plugin,
+        speech::plugin,
     ));
 }

@@ -417,3 +417,47 @@ pub fn goal_key(goal: Goal, turns: u8) -> &'static str {
         (Goal::Take(_), _) => "puzzle.goal.take",
     }
 }
+
+/// How the attempt stands, in one line: the solver's move, the defence's reply, solved, or
+/// the answer that shows a move was wrong.
+#[must_use]
+pub fn attempt_text(
+    tr: &crate::game::core::i18n::Tr,
+    run: &PuzzleRun,
+    session: &Session,
+) -> String {
+    let other = tr.player(!run.solver);
+    match &run.attempt {
+        Attempt::Solving if run.turns_played > 0 => tr.tf(
+            "puzzle.well_played",
+            &[
+                ("other", &other),
+                (
+                    "reply",
+                    &session.moves().last().cloned().unwrap_or_default(),
+                ),
+            ],
+        ),
+        Attempt::Solving => tr.t("puzzle.your_move").to_owned(),
+        Attempt::Solved => tr.t("puzzle.solved").to_owned(),
+        Attempt::Wrong { reply, effect } => {
+            let key = if reply.is_empty() {
+                "puzzle.wrong.over"
+            } else if effect.wins {
+                "puzzle.wrong.wins"
+            } else if effect.takes > 0 {
+                "puzzle.wrong.takes"
+            } else {
+                "puzzle.wrong.escapes"
+            };
+            tr.tf(
+                key,
+                &[
+                    ("other", &other),
+                    ("reply", reply),
+                    ("stones", &effect.takes),
+                ],
+            )
+        }
+    }
+}

@@ -40,7 +40,8 @@ pub(super) fn plugin(app: &mut App) {
                     .or_else(resource_changed::<DisplayMode>)
                     .or_else(resource_changed::<SoundLevel>)
                     .or_else(resource_changed::<QualityChoice>)
-                    .or_else(resource_changed::<Seats>),
+                    .or_else(resource_changed::<Seats>)
+                    .or_else(resource_changed::<crate::game::core::speech::SpeakMoves>),
             ),
         );
 }
@@ -76,6 +77,7 @@ fn spread_settings(app: &mut App, s: &Settings) {
     })
     .insert_resource(QualityChoice(s.quality))
     .insert_resource(ShareBase(s.share_base.clone()))
+    .insert_resource(crate::game::core::speech::SpeakMoves(s.speak_moves))
     .insert_resource(Seats {
         black: seat(s.seats.black),
         white: seat(s.seats.white),
@@ -99,6 +101,7 @@ struct Preferences<'w> {
     quality: Res<'w, QualityChoice>,
     seats: Res<'w, Seats>,
     share: Res<'w, ShareBase>,
+    speak: Res<'w, crate::game::core::speech::SpeakMoves>,
 }
 
 impl Preferences<'_> {
@@ -127,6 +130,7 @@ impl Preferences<'_> {
             threads: u16::try_from(self.seats.threads).unwrap_or(u16::MAX),
             coach: self.seats.coach,
             share_base: self.share.0.clone(),
+            speak_moves: self.speak.0,
             ..Settings::default()
         }
     }

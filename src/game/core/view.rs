@@ -104,4 +104,46 @@ pub trait BoardView: Game {
     fn decorations(&self) -> Vec<Decoration> {
         Vec::new()
     }
+
+    /// The whole move `actions`, played from this position, in words for an announcement (no
+    /// player, no captures): by default where it started and where it ended.
+    fn move_words(&self, actions: &[Action], tr: &Tr) -> String {
+        from_to_words(actions, tr)
+    }
+}
+
+/// A move in words from its first and last cells (`c7 to c6`), or its one cell.
+#[must_use]
+pub fn from_to_words(actions: &[Action], tr: &Tr) -> String {
+    let mut cells = actions.iter().filter_map(|a| match a {
+        Action::Cell(c) => Some(*c),
+        _ => None,
+    });
+    let first = cells.next();
+    match (first, cells.next_back()) {
+        (Some(from), Some(to)) if from != to => {
+            tr.tf("say.from_to", &[("from", &from), ("to", &to)])
+        }
+        (Some(cell), _) => cell.to_string(),
+        (None, _) => actions
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" "),
+    }
+}
+
+/// A direction in words (`north`), for an announcement.
+#[must_use]
+pub fn direction_words(tr: &Tr, d: crate::rules::Dir) -> &str {
+    tr.t(match d {
+        crate::rules::Dir::N => "say.dir.n",
+        crate::rules::Dir::Ne => "say.dir.ne",
+        crate::rules::Dir::E => "say.dir.e",
+        crate::rules::Dir::Se => "say.dir.se",
+        crate::rules::Dir::S => "say.dir.s",
+        crate::rules::Dir::Sw => "say.dir.sw",
+        crate::rules::Dir::W => "say.dir.w",
+        crate::rules::Dir::Nw => "say.dir.nw",
+    })
 }

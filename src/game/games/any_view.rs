@@ -53,6 +53,10 @@ impl BoardView for AnyGame {
     fn decorations(&self) -> Vec<Decoration> {
         each_game!(self, g => g.decorations())
     }
+
+    fn move_words(&self, actions: &[Action], tr: &Tr) -> String {
+        each_game!(self, g => g.move_words(actions, tr))
+    }
 }
 
 #[cfg(test)]

@@ -29,6 +29,16 @@ impl BoardView for CashInHand {
         }
     }
 
+    /// A sowing: how many stones were lifted and where from (`sows 8 from c3`).
+    fn move_words(&self, actions: &[Action], tr: &Tr) -> String {
+        match actions {
+            [Action::Cell(from), Action::Count(n), ..] => {
+                tr.tf("say.cash-in-hand.sow", &[("n", n), ("from", from)])
+            }
+            _ => crate::game::core::view::from_to_words(actions, tr),
+        }
+    }
+
     fn prompt(&self, tr: &Tr) -> String {
         if self.taking() {
             return tr.t("prompt.cash-in-hand.lift").to_owned();

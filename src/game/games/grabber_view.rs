@@ -4,7 +4,7 @@
 use crate::rules::{Action, Cell, Game, Grabber, Player};
 
 use crate::game::core::i18n::Tr;
-use crate::game::core::view::{BoardView, MarkerKind, TileShade};
+use crate::game::core::view::{BoardView, MarkerKind, TileShade, from_to_words};
 
 impl BoardView for Grabber {
     /// A plain chequer, as in Konane, its parent game.
@@ -44,6 +44,25 @@ impl BoardView for Grabber {
 
     fn selected(&self) -> Option<Cell> {
         self.moving_column().filter(|_| !self.has_jumped())
+    }
+
+    /// A removal (`removes d4`) or a capture (`b2 jumps to d4`, with the jumps made).
+    fn move_words(&self, actions: &[Action], tr: &Tr) -> String {
+        let landings = actions
+            .iter()
+            .filter(|a| matches!(a, Action::Cell(_)))
+            .count();
+        match actions.first() {
+            Some(Action::Cell(cell)) if self.removal_phase() => {
+                tr.tf("say.grabber.removal", &[("cell", cell)])
+            }
+            Some(_) if landings > 2 => format!(
+                "{} {}",
+                from_to_words(actions, tr),
+                tr.tf("say.grabber.jumps", &[("n", &(landings - 1))])
+            ),
+            _ => from_to_words(actions, tr),
+        }
     }
 
     fn goal<'a>(&self, tr: &'a Tr) -> &'a str {

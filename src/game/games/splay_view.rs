@@ -4,7 +4,7 @@
 use crate::rules::{Action, Cell, Dir, Game, Player, Splay};
 
 use crate::game::core::i18n::Tr;
-use crate::game::core::view::{BoardView, MarkerKind, TileShade};
+use crate::game::core::view::{BoardView, MarkerKind, TileShade, direction_words, from_to_words};
 
 fn landing(position: &Splay, d: Dir) -> Option<Cell> {
     let origin = position.origin()?;
@@ -56,6 +56,18 @@ impl BoardView for Splay {
 
     fn selected(&self) -> Option<Cell> {
         self.origin()
+    }
+
+    /// A pass, a step (`b2 to c3`) or a splay (`b2 splays north-east`).
+    fn move_words(&self, actions: &[Action], tr: &Tr) -> String {
+        match actions {
+            [Action::Pass] => tr.t("say.splay.pass").to_owned(),
+            [Action::Cell(from), Action::Dir(d)] => tr.tf(
+                "say.splay.splay",
+                &[("from", from), ("dir", &direction_words(tr, *d))],
+            ),
+            _ => from_to_words(actions, tr),
+        }
     }
 
     fn goal<'a>(&self, tr: &'a Tr) -> &'a str {

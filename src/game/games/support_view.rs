@@ -5,7 +5,9 @@
 use crate::rules::{Action, Cell, Game, Player, Support, support::GEOMETRY};
 
 use crate::game::core::i18n::Tr;
-use crate::game::core::view::{BoardView, Decoration, MarkerKind, TileShade};
+use crate::game::core::view::{
+    BoardView, Decoration, MarkerKind, TileShade, direction_words, from_to_words,
+};
 
 impl BoardView for Support {
     /// The centre singled out, the insertion cells light, the rest a little darker.
@@ -45,6 +47,19 @@ impl BoardView for Support {
             Action::Cell(_) if self.in_turn() => MarkerKind::Step,
             Action::Cell(c) if self.stack(c).is_empty() => MarkerKind::Insert,
             _ => MarkerKind::Selectable,
+        }
+    }
+
+    /// An insertion (`enters at e1`), one that pushes (`enters at e1, pushing north`), or a
+    /// move (`c6 to a8`).
+    fn move_words(&self, actions: &[Action], tr: &Tr) -> String {
+        match actions {
+            [Action::Cell(cell)] => tr.tf("say.support.insert", &[("cell", cell)]),
+            [Action::Cell(cell), Action::Dir(d)] => tr.tf(
+                "say.support.push",
+                &[("cell", cell), ("dir", &direction_words(tr, *d))],
+            ),
+            _ => from_to_words(actions, tr),
         }
     }
 

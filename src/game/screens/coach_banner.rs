@@ -4,8 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::ai::coach::Blunder;
-use crate::game::core::coach::{CoachAnswer, CoachWarning, ShownWarning};
+use crate::game::core::coach::{CoachAnswer, CoachWarning, warning_line};
 use crate::game::core::i18n::Tr;
 use crate::game::core::screen::Screen;
 use crate::game::ui::named::name_control;
@@ -19,20 +18,6 @@ pub(super) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         show_coach_warning.run_if(in_state(Screen::Game)),
     );
-}
-
-/// The warning's line, in the texts' words.
-#[must_use]
-pub fn warning_line(tr: &Tr, shown: &ShownWarning) -> String {
-    let other = tr.player(!shown.mover);
-    let reply = &shown.warning.reply;
-    match shown.warning.blunder {
-        Blunder::LosesGame => tr.tf("coach.loses_game", &[("other", &other), ("reply", reply)]),
-        Blunder::LosesStones(n) => tr.tf(
-            "coach.loses_stones",
-            &[("other", &other), ("reply", reply), ("stones", &n)],
-        ),
-    }
 }
 
 fn show_coach_warning(

@@ -6,8 +6,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::rules::Game;
 
+use crate::game::core::describe::describe_outcome;
 use crate::game::core::session::{Session, SessionRequest};
-use crate::game::screens::hud::{GamePicker, describe_outcome};
+use crate::game::screens::hud::GamePicker;
 
 /// The finished game whose dialog was closed (its start and move count), so it stays closed.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -10,11 +10,10 @@ use crate::game::view::camera::Orbit;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::rules::{
-    Action, AnyGame, AnyOptions, BUILT, Cell, Game, GameId, GameOptions, Outcome, Player, Reason,
-};
+use crate::rules::{Action, AnyOptions, BUILT, Cell, Game, GameId, Player};
 
 use crate::game::board::layout::{CELL, cell_centre};
+use crate::game::core::describe::describe_outcome;
 use crate::game::core::i18n::Tr;
 use crate::game::core::opponent::{Hint, HintRequest, Purpose, Thinking};
 use crate::game::core::screen::Screen;
@@ -122,44 +121,6 @@ fn pick_game(
 fn game_blurb(tr: &Tr, id: GameId) -> String {
     let card = crate::guide::guide(id).card;
     format!("{}. {}", tr.t(card.credit), tr.t(card.line))
-}
-
-/// The result of the game at `position` in words.
-#[must_use]
-pub fn describe_outcome(tr: &Tr, o: Outcome, position: &AnyGame) -> String {
-    let captured = o.winner().map_or(0, |p| position.captured_by(p));
-    let quiet_turns = position.options().no_capture_turns();
-    let key = match o {
-        Outcome::Win(_, Reason::Captures) => "outcome.win.captures",
-        Outcome::Win(_, Reason::Centre) => "outcome.win.centre",
-        Outcome::Win(_, Reason::City) => "outcome.win.city",
-        Outcome::Win(_, Reason::Resignation) => "outcome.win.resignation",
-        Outcome::Win(_, Reason::NoMoves) => "outcome.win.no_moves",
-        Outcome::Win(_, Reason::Eliminated) => "outcome.win.eliminated",
-        Outcome::Win(_, _) => "outcome.win.other",
-        Outcome::Draw(Reason::PlyCap) => "outcome.draw.ply_cap",
-        Outcome::Draw(Reason::Passes) => "outcome.draw.passes",
-        Outcome::Draw(Reason::Repetition) => "outcome.draw.repetition",
-        Outcome::Draw(Reason::NoCapture) => "outcome.draw.no_capture",
-        Outcome::Draw(_) => "outcome.draw.other",
-    };
-    let (winner, loser) = match o {
-        Outcome::Win(p, _) => (tr.player(p), tr.player(!p)),
-        Outcome::Draw(_) => ("", ""),
-    };
-    let reason = match o {
-        Outcome::Win(_, r) | Outcome::Draw(r) => r.word(),
-    };
-    tr.tf(
-        key,
-        &[
-            ("winner", &winner),
-            ("loser", &loser),
-            ("captured", &captured),
-            ("reason", &reason),
-            ("turns", &quiet_turns),
-        ],
-    )
 }
 
 fn swatch(ui: &mut egui::Ui, p: Player) {

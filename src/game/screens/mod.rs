@@ -5,6 +5,7 @@
 
 use bevy::prelude::*;
 
+pub mod board_keys;
 mod coach_banner;
 pub mod count_input;
 mod editor;
@@ -17,6 +18,7 @@ mod history;
 pub mod how_to_play;
 mod hud;
 pub mod import;
+pub mod keyboard_bar;
 mod puzzles;
 pub mod record_file;
 pub(crate) mod saves;
@@ -33,6 +35,7 @@ pub(super) fn logic_plugin(app: &mut App) {
         how_to_play::plugin,
         import::logic_plugin,
         record_file::plugin,
+        board_keys::plugin,
     ));
 }
 
@@ -52,7 +55,11 @@ pub(super) fn presentation_plugin(app: &mut App) {
         import::plugin,
         title::panel_plugin,
         how_to_play::panel_plugin,
-        (turn_banner::plugin, coach_banner::plugin),
+        (
+            turn_banner::plugin,
+            coach_banner::plugin,
+            keyboard_bar::plugin,
+        ),
         stack_labels::plugin,
     ));
 }

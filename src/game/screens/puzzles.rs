@@ -10,7 +10,7 @@ use crate::rules::Game;
 use crate::ai::puzzle::Unique;
 use crate::game::core::i18n::Tr;
 use crate::game::core::puzzles::{
-    Attempt, Progress, PuzzleRequest, PuzzleRun, PuzzleShelves, goal_text,
+    Attempt, Progress, PuzzleRequest, PuzzleRun, PuzzleShelves, attempt_text, goal_text,
 };
 use crate::game::core::screen::Screen;
 use crate::game::core::session::Session;
@@ -113,44 +113,12 @@ fn goal_line(ui: &mut egui::Ui, tr: &Tr, run: &PuzzleRun) {
 
 /// How the attempt stands, in one line.
 fn attempt_line(ui: &mut egui::Ui, tr: &Tr, run: &PuzzleRun, session: &Session) {
-    let other = tr.player(!run.solver);
-    let (text, colour) = match &run.attempt {
-        Attempt::Solving if run.turns_played > 0 => (
-            tr.tf(
-                "puzzle.well_played",
-                &[
-                    ("other", &other),
-                    (
-                        "reply",
-                        &session.moves().last().cloned().unwrap_or_default(),
-                    ),
-                ],
-            ),
-            palette::PANEL_TEXT,
-        ),
-        Attempt::Solving => (tr.t("puzzle.your_move").to_owned(), palette::PANEL_TEXT),
-        Attempt::Solved => (tr.t("puzzle.solved").to_owned(), palette::DONE),
-        Attempt::Wrong { reply, effect } => {
-            let key = if reply.is_empty() {
-                "puzzle.wrong.over"
-            } else if effect.wins {
-                "puzzle.wrong.wins"
-            } else if effect.takes > 0 {
-                "puzzle.wrong.takes"
-            } else {
-                "puzzle.wrong.escapes"
-            };
-            let text = tr.tf(
-                key,
-                &[
-                    ("other", &other),
-                    ("reply", reply),
-                    ("stones", &effect.takes),
-                ],
-            );
-            (text, palette::FAILED)
-        }
+    let colour = match &run.attempt {
+        Attempt::Solving => palette::PANEL_TEXT,
+        Attempt::Solved => palette::DONE,
+        Attempt::Wrong { .. } => palette::FAILED,
     };
+    let text = attempt_text(tr, run, session);
     let line = ui.label(egui::RichText::new(text).size(16.0).color(colour));
     name_control(&line, "puzzle status");
 }

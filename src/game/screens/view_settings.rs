@@ -9,6 +9,8 @@ use bevy::prelude::*;
 use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode as BevyWindowMode};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::game::core::speech::{SpeakMoves, Voice, speaking};
+
 use crate::files::settings::{MASTER_SECONDS, UI_SCALES, WindowMode};
 
 use crate::files::settings::Quality;
@@ -286,6 +288,7 @@ fn show_settings_window(
     mut seats: ResMut<crate::game::core::seats::Seats>,
     file: Res<SettingsFile>,
     tr: Res<Tr>,
+    (mut speak, voice): (ResMut<SpeakMoves>, Res<Voice>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut still_open = true;
@@ -323,6 +326,7 @@ fn show_settings_window(
                     master_time_row(ui, &tr, &mut seats);
                     threads_row(ui, &tr, &mut seats);
                     sound_row(ui, &tr, &mut sound);
+                    speech_row(ui, &tr, &mut speak, &voice);
                 });
             ui.separator();
             edit_view(ui, &tr, &mut settings, &mut speed);
@@ -503,6 +507,31 @@ fn sound_row(ui: &mut egui::Ui, tr: &Tr, sound: &mut ResMut<SoundLevel>) {
             **sound = now;
         }
     });
+    ui.end_row();
+}
+
+/// Speak moves, where a speech program is installed; where none is, the row says so and the
+/// option stays off.
+fn speech_row(ui: &mut egui::Ui, tr: &Tr, speak: &mut ResMut<SpeakMoves>, voice: &Voice) {
+    ui.label(tr.t("settings.speech"));
+    let mut on = speaking(**speak, voice);
+    let answer = ui.add_enabled(
+        voice.is_there(),
+        egui::Checkbox::new(&mut on, tr.t("settings.speak_moves")),
+    );
+    crate::game::ui::named::name_control(&answer, "speak moves");
+    if !voice.is_there() {
+        answer.on_disabled_hover_text(tr.t("settings.no_speech"));
+        ui.end_row();
+        ui.label("");
+        ui.label(
+            egui::RichText::new(tr.t("settings.no_speech"))
+                .small()
+                .weak(),
+        );
+    } else if on != speak.0 {
+        speak.0 = on;
+    }
     ui.end_row();
 }
 

@@ -200,9 +200,13 @@ fn orbit_with_keys(
     let axis = |neg: KeyCode, pos: KeyCode| -> f32 {
         f32::from(u8::from(keys.pressed(pos))) - f32::from(u8::from(keys.pressed(neg)))
     };
+    // Plain arrows move the board's cell cursor; with Shift they turn the view.
+    let shift = f32::from(u8::from(
+        keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]),
+    ));
     let (yaw, pitch) = (
-        axis(KeyCode::ArrowRight, KeyCode::ArrowLeft),
-        axis(KeyCode::ArrowDown, KeyCode::ArrowUp),
+        shift * axis(KeyCode::ArrowRight, KeyCode::ArrowLeft),
+        shift * axis(KeyCode::ArrowDown, KeyCode::ArrowUp),
     );
     if yaw != 0.0 || pitch != 0.0 {
         orbit.turn(yaw * dt * 1.5, pitch * dt);

@@ -1,0 +1,96 @@
+//! The bar under the board, at its left: the move field, where a whole move is typed in the
+//! notation (N puts the keyboard there), and the latest announcement, the same line that is
+//! spoken and given to screen readers.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::game::core::announce::{Announce, Announcements};
+use crate::game::core::i18n::Tr;
+use crate::game::core::screen::Screen;
+use crate::game::core::seats::Seats;
+use crate::game::core::session::{Session, SessionRequest};
+use crate::game::core::typed_move::{requests_for, typed_move};
+use crate::game::ui::named::name_control;
+use crate::game::ui::palette;
+
+/// The text in the move field.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct MoveField {
+    /// What is typed so far.
+    pub text: String,
+}
+
+/// The bar's widest, as a share of the window: it stays clear of the panels at the right.
+const SHARE_OF_WIDTH: f32 = 0.42;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<MoveField>().add_systems(
+        EguiPrimaryContextPass,
+        show_keyboard_bar.run_if(in_state(Screen::Game)),
+    );
+}
+
+fn show_keyboard_bar(
+    mut contexts: EguiContexts,
+    mut field: ResMut<MoveField>,
+    announcements: Res<Announcements>,
+    session: Res<Session>,
+    seats: Option<Res<Seats>>,
+    tr: Res<Tr>,
+    mut requests: MessageWriter<SessionRequest>,
+    mut say: MessageWriter<Announce>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let widest = ctx.content_rect().width() * SHARE_OF_WIDTH;
+    // N, pressed on the board, moves the keyboard to the field (the next frame, so the letter
+    // is not typed into it).
+    let to_field = ctx.memory(|m| m.focused().is_none())
+        && ctx.input(|i| i.modifiers.is_none() && i.key_pressed(egui::Key::N));
+    let mut submitted = None;
+    egui::Window::new(tr.t("move_field.label"))
+        .id(egui::Id::new("keyboard bar"))
+        .title_bar(false)
+        .resizable(false)
+        .movable(false)
+        .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -12.0])
+        .max_width(widest)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(tr.t("move_field.label"));
+                let edit = ui.add(
+                    egui::TextEdit::singleline(&mut field.text)
+                        .desired_width(110.0)
+                        .hint_text("c3-c4"),
+                );
+                let edit = edit.on_hover_text(tr.t("move_field.help"));
+                name_control(&edit, "move field");
+                if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                    submitted = Some(std::mem::take(&mut field.text));
+                    edit.request_focus();
+                }
+                if to_field {
+                    edit.request_focus();
+                }
+            });
+            if let Some(latest) = announcements.latest() {
+                let line = ui.add(
+                    egui::Label::new(egui::RichText::new(latest).color(palette::PANEL_TEXT)).wrap(),
+                );
+                name_control(&line, "announcement");
+            }
+        });
+    let Some(text) = submitted.filter(|t| !t.trim().is_empty()) else {
+        return Ok(());
+    };
+    match typed_move(&tr, &session, seats.as_deref(), &text) {
+        Ok(actions) => {
+            requests.write_batch(requests_for(&actions));
+        }
+        Err(why) => {
+            field.text = text;
+            say.write(Announce(why));
+        }
+    }
+    Ok(())
+}
