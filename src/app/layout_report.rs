@@ -89,6 +89,9 @@ pub struct Control {
     /// The width its label asks for on one line, with its padding (named buttons only).
     #[serde(default)]
     pub wants: Option<f32>,
+    /// It has the keyboard's focus.
+    #[serde(default)]
+    pub focused: bool,
 }
 
 /// What the app's files gave it: the theme and the language actually in use (a file that could
@@ -137,6 +140,12 @@ pub struct LayoutReport {
     /// What a click does in the editor (`Brush`'s debug form; empty elsewhere).
     #[serde(default)]
     pub brush: String,
+    /// How many announcements were made so far, and the latest.
+    #[serde(default)]
+    pub said: (u64, String),
+    /// The keyboard's cell cursor, once shown (empty before).
+    #[serde(default)]
+    pub cursor: String,
 }
 
 /// The prefix of each printed line.
@@ -287,6 +296,7 @@ fn egui_layout(ctx: &egui::Context) -> (Vec<Panel>, Vec<Control>) {
         });
     }
     let named = take_named_controls_whole(ctx);
+    let focused = ctx.memory(|m| m.focused());
     let controls = ctx.viewport(|v| {
         let mut controls = Vec::new();
         for (layer, widgets) in v.this_pass.widgets.layers() {
@@ -301,6 +311,7 @@ fn egui_layout(ctx: &egui::Context) -> (Vec<Panel>, Vec<Control>) {
                     rect: pixels(w.interact_rect, scale),
                     whole: pixels(w.rect, scale),
                     wants: named.and_then(|c| c.wants).map(|w| w * scale),
+                    focused: focused == Some(w.id),
                 });
             }
         }
@@ -417,7 +428,12 @@ fn print_layout(
     windows: Query<&Window, With<PrimaryWindow>>,
     cameras: Query<BoardCamera, Settled>,
     stacks: Query<(&StackView, &StackStones)>,
-    (markers, free): (Query<&Marker>, Res<FreeArea>),
+    (markers, free, said, cursor): (
+        Query<&Marker>,
+        Res<FreeArea>,
+        Res<crate::game::core::announce::Announcements>,
+        Res<crate::game::board::cursor::BoardCursor>,
+    ),
     (mut last, mut last_panels, mut unchanged): (
         Local<String>,
         Local<Vec<String>>,
@@ -450,6 +466,12 @@ fn print_layout(
             .map(|e| e.setup.to_string())
             .unwrap_or_default(),
         brush: editor.map(|e| format!("{:?}", e.brush)).unwrap_or_default(),
+        said: (said.made(), said.latest().unwrap_or_default().to_owned()),
+        cursor: if cursor.shown {
+            cursor.cell.to_string()
+        } else {
+            String::new()
+        },
     };
     let line = ron::to_string(&report)?;
     if *last != line {
@@ -522,6 +544,7 @@ mod tests {
             rect: [0.0; 4],
             whole: [0.0; 4],
             wants: None,
+            focused: false,
         }
     }
 

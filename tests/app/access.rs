@@ -9,6 +9,7 @@ use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use stackyard::files::scratch::Scratch;
+use stackyard::game::board::cursor::BoardCursor;
 use stackyard::game::core::announce::Announcements;
 use stackyard::game::core::i18n::Tr;
 use stackyard::game::core::preferences::LanguageChoice;
@@ -16,7 +17,8 @@ use stackyard::game::core::screen::Screen;
 use stackyard::game::core::session::{BoardClick, Session};
 use stackyard::game::core::speech::{SpeakMoves, Voice};
 use stackyard::game::core::typed_move::{requests_for, typed_move};
-use stackyard::rules::AnyGame;
+use stackyard::game::core::view::BoardView;
+use stackyard::rules::{Action, AnyGame, AnyOptions, Cell, Game, GameOptions};
 
 use crate::common::headless::{Headless, click, position, wait_until};
 
@@ -59,7 +61,6 @@ fn tap(app: &mut App, key: KeyCode) {
         });
         app.update();
     }
-    app.update();
 }
 
 #[test]
@@ -218,4 +219,114 @@ fn without_a_speech_program_speak_moves_stays_off() {
         SpeakMoves(true),
         &voice
     ));
+}
+
+/// Walks the cursor to `cell` with the arrows.
+fn cursor_to(app: &mut App, cell: Cell) {
+    // The first arrow only shows the cursor where it stands.
+    if !app.world().resource::<BoardCursor>().shown {
+        tap(app, KeyCode::ArrowUp);
+    }
+    loop {
+        let at = app.world().resource::<BoardCursor>().cell;
+        let key = match () {
+            () if at.x() < cell.x() => KeyCode::ArrowRight,
+            () if at.x() > cell.x() => KeyCode::ArrowLeft,
+            () if at.y() < cell.y() => KeyCode::ArrowUp,
+            () if at.y() > cell.y() => KeyCode::ArrowDown,
+            () => return,
+        };
+        tap(app, key);
+    }
+}
+
+/// One decision for the player to move, by keys alone: a capture where one is offered, else
+/// one picked by `pick`; a count typed in digits and Enter, a cell reached with the arrows and
+/// Enter, and a pass typed into the move field.
+fn decide_by_keys(app: &mut App, pick: &mut impl FnMut(usize) -> usize) {
+    let session = app.world().resource::<Session>().clone();
+    let now = session.position();
+    let legal = session.legal_actions();
+    let captures: Vec<Action> = legal
+        .iter()
+        .copied()
+        .filter(|&a| now.travels(a).iter().any(|t| t.taken))
+        .collect();
+    let offered = if captures.is_empty() {
+        legal.to_vec()
+    } else {
+        captures
+    };
+    let chosen = offered[pick(offered.len())];
+    match chosen {
+        Action::Count(n) => {
+            for digit in n.to_string().chars() {
+                let key = [
+                    KeyCode::Digit0,
+                    KeyCode::Digit1,
+                    KeyCode::Digit2,
+                    KeyCode::Digit3,
+                    KeyCode::Digit4,
+                    KeyCode::Digit5,
+                    KeyCode::Digit6,
+                    KeyCode::Digit7,
+                    KeyCode::Digit8,
+                    KeyCode::Digit9,
+                ][digit.to_digit(10).unwrap() as usize];
+                tap(app, key);
+            }
+            tap(app, KeyCode::Enter);
+        }
+        Action::Pass => {
+            let tr = app.world().resource::<Tr>();
+            let actions = typed_move(tr, &session, None, "pass").unwrap();
+            app.world_mut().write_message_batch(requests_for(&actions));
+            app.update();
+        }
+        other => {
+            let cell = now.action_cell(other).expect("a decision on the board");
+            cursor_to(app, cell);
+            tap(app, KeyCode::Enter);
+        }
+    }
+    let after = app.world().resource::<Session>();
+    assert!(
+        after.move_count() > session.move_count()
+            || after.turn().actions().len() > session.turn().actions().len(),
+        "{chosen:?} was not taken by keys in {:?}",
+        session.position().to_setup()
+    );
+}
+
+/// Each game from its start to its end by keys alone (both sides, captures first, else a seeded
+/// pick), with a turn limit of 120 so that random play ends in a few hundred decisions.
+#[test]
+fn a_whole_game_of_each_game_is_played_by_keys_alone() {
+    for id in stackyard::guide::GAMES {
+        let options = AnyOptions::for_game(id)
+            .with_settings(["ply_cap=120"])
+            .unwrap();
+        let mut app = game_in("en", AnyGame::start(options));
+        let mut seed = 0x2545_f491_u64 ^ id as u64;
+        let mut pick = |n: usize| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (seed >> 33) as usize % n
+        };
+        let mut decisions = 0;
+        while app.world().resource::<Session>().outcome().is_none() {
+            decide_by_keys(&mut app, &mut pick);
+            decisions += 1;
+            assert!(decisions < 5000, "{id}: no end after {decisions} decisions");
+        }
+        let session = app.world().resource::<Session>();
+        let result = latest(&app);
+        assert!(
+            result.contains("wins") || result.starts_with("Draw"),
+            "{id}: the result is announced last: {result}"
+        );
+        eprintln!(
+            "{id}: {} moves, {decisions} decisions by keys: {result}",
+            session.move_count()
+        );
+    }
 }

@@ -142,6 +142,113 @@ impl Running {
         self.wait(what, |app| app.report().filter(|r| ready(r)))
     }
 
+    /// Presses `key` (an X key name) in the app's window through the X server, as a keyboard
+    /// does, and waits until `taken` holds on the layout that follows.
+    fn key_until(
+        &mut self,
+        x: &Xvfb,
+        key: &str,
+        what: &str,
+        taken: impl Fn(&LayoutReport) -> bool,
+    ) -> LayoutReport {
+        x.xdotool(&["windowfocus", "--sync", &self.window, "key", key]);
+        self.layout_when(what, taken)
+    }
+
+    /// Presses `key` and waits for the announcement it brings.
+    fn key_said(&mut self, x: &Xvfb, key: &str) -> String {
+        let before = self.report().map_or(0, |r| r.said.0);
+        let what = format!("an announcement after {key}");
+        self.key_until(x, key, &what, |r| r.said.0 > before).said.1
+    }
+
+    /// Tab, as often as it takes, until the control `name` has the keyboard's focus.
+    fn tab_to(&mut self, x: &Xvfb, name: &str) {
+        let focused = |r: &LayoutReport| {
+            r.controls
+                .iter()
+                .any(|c| c.focused && c.name.as_deref() == Some(name))
+        };
+        for _ in 0..60 {
+            if self.report().is_some_and(|r| focused(&r)) {
+                return;
+            }
+            let before = self.report().map(|r| r.controls);
+            self.key_until(x, "Tab", "the focus moved", |r| {
+                Some(&r.controls) != before.as_ref()
+            });
+        }
+        panic!("Tab never reached {name:?}");
+    }
+
+    /// Takes `actions` from `start` with the keyboard alone: the arrows walk the cell cursor to
+    /// each decision's cell and Return decides there; a count is typed in digits.
+    fn decide_by_keys(&mut self, x: &Xvfb, start: &AnyGame, actions: &[Action]) {
+        use stackyard::game::core::view::BoardView;
+        let mut now = start.clone();
+        for &a in actions {
+            let report = self.layout_when("the board", |r| !r.cells.is_empty());
+            let before = (report.turn.clone(), report.moves);
+            if let Action::Count(n) = a {
+                x.xdotool(&[
+                    "windowfocus",
+                    "--sync",
+                    &self.window,
+                    "type",
+                    &n.to_string(),
+                ]);
+            } else {
+                let cell = now.action_cell(a).expect("a decision on the board");
+                self.cursor_to(x, cell);
+            }
+            self.key_until(x, "Return", "the decision taken", |r| {
+                (r.turn.clone(), r.moves) != before
+            });
+            now.play(a);
+        }
+    }
+
+    /// Walks the cell cursor to `cell` with the arrows, one key at a time.
+    fn cursor_to(&mut self, x: &Xvfb, cell: stackyard::rules::Cell) {
+        loop {
+            let report = self.report().unwrap_or_default();
+            let key = match report.cursor.parse::<stackyard::rules::Cell>() {
+                Err(_) => "Up",
+                Ok(at) if at.x() < cell.x() => "Right",
+                Ok(at) if at.x() > cell.x() => "Left",
+                Ok(at) if at.y() < cell.y() => "Up",
+                Ok(at) if at.y() > cell.y() => "Down",
+                Ok(_) => return,
+            };
+            let was = report.cursor.clone();
+            self.key_until(x, key, "the cursor moved", |r| r.cursor != was);
+        }
+    }
+
+    /// Types `text` into the move field (N puts the keyboard there, where it is not already)
+    /// and Return plays it.
+    fn type_move(&mut self, x: &Xvfb, text: &str) {
+        let in_the_field = |r: &LayoutReport| {
+            r.controls
+                .iter()
+                .any(|c| c.focused && c.name.as_deref() == Some("move field"))
+        };
+        if !self.report().is_some_and(|r| in_the_field(&r)) {
+            self.key_until(x, "n", "the move field focused", in_the_field);
+        }
+        x.xdotool(&[
+            "windowfocus",
+            "--sync",
+            &self.window,
+            "type",
+            "--delay",
+            "120",
+            text,
+        ]);
+        let moves = self.report().map_or(0, |r| r.moves);
+        self.key_until(x, "Return", "the typed move played", |r| r.moves > moves);
+    }
+
     /// Moves the pointer to `at` (window pixels), presses and releases: one X request after
     /// another, so all three fall in one frame.
     fn instant_click(&self, x: &Xvfb, at: [f32; 2]) {
@@ -861,6 +968,79 @@ fn solve_a_puzzle_from_the_title() {
     });
 }
 
+/// A person without a mouse plays a whole game of Grabber, both sides: Tab to its card on the
+/// title, Return, Tab to Start, Return; the first move with the arrows and Return on the board,
+/// every other one typed into the move field (N, the move, Return), to the end. No pointer
+/// moves or clicks.
+fn play_a_game_with_the_keyboard_alone() {
+    let x = Xvfb::start(1280, 720);
+    let dir = scratch("keys");
+    people_only(&dir);
+    let mut app = launch(&x, &dir, &[]);
+    app.layout_when("the title", |r| r.screen == "title");
+    app.tab_to(&x, "choose grabber");
+    app.key_until(&x, "Return", "Grabber chosen", |r| {
+        !r.controls
+            .iter()
+            .any(|c| c.name.as_deref() == Some("choose grabber"))
+    });
+    app.tab_to(&x, "start");
+    app.key_until(&x, "Return", "the game", |r| r.screen == "game");
+    // The focus leaves the panels for the board.
+    app.key_until(&x, "Escape", "no control focused", |r| {
+        !r.controls.iter().any(|c| c.focused)
+    });
+    let start = start_of(GameId::Grabber8);
+    let first = stackyard::rules::legal_moves(&start).swap_remove(0);
+    app.decide_by_keys(&x, &start, &first.actions);
+    let mut played = vec![first.notation.clone()];
+    let mut now = stackyard::rules::play_move(&start, &first.notation)
+        .unwrap()
+        .0;
+    while now.outcome().is_none() {
+        let next = stackyard::rules::legal_moves(&now).swap_remove(0);
+        app.type_move(&x, &next.notation);
+        now = stackyard::rules::play_move(&now, &next.notation).unwrap().0;
+        played.push(next.notation);
+    }
+    assert_eq!(app.autosaved_moves(played.len()), played);
+    // The move field keeps the keyboard for the next move; Escape gives it back to the board.
+    app.key_until(&x, "Escape", "no control focused", |r| {
+        !r.controls.iter().any(|c| c.focused)
+    });
+    let turn = app.key_said(&x, "t");
+    assert!(turn.contains(" wins: "), "the result, read by T: {turn}");
+}
+
+/// A Splay puzzle solved from the keyboard alone: Tab to its button on the title, Return, and
+/// the solution typed into the move field.
+fn solve_a_puzzle_with_the_keyboard_alone() {
+    let x = Xvfb::start(1280, 720);
+    let dir = scratch("puzzle-keys");
+    people_only(&dir);
+    let mut app = launch(&x, &dir, &[]);
+    app.layout_when("the title", |r| r.screen == "title");
+    app.tab_to(&x, "puzzles splay");
+    app.key_until(&x, "Return", "the puzzle", |r| {
+        r.screen == "puzzles" && !r.cells.is_empty()
+    });
+    app.key_until(&x, "Escape", "no control focused", |r| {
+        !r.controls.iter().any(|c| c.focused)
+    });
+    let file = stackyard::files::puzzles::PuzzleFile::load(Path::new("assets/puzzles/splay.ron"))
+        .expect("the shipped puzzles");
+    let first = &file.puzzles[0];
+    app.type_move(&x, &first.solution[0]);
+    let data = dir.join("data");
+    app.wait("the puzzle kept as solved", |_| {
+        stackyard::files::puzzle_progress::PuzzleProgress::load(&data)
+            .0
+            .solved
+            .contains(&first.position)
+            .then_some(())
+    });
+}
+
 /// Auto's step down, kept for the next start: a kiosk whose Auto takes the software renderer for
 /// a GPU that calls for Medium (the hidden `--adapter-level`) finds its frames late on the game
 /// screen and steps down to Low, which `graphics.ron` remembers for this adapter and display.
@@ -1006,4 +1186,14 @@ fn the_kiosk_comes_back_after_a_panic_or_a_freeze_in_a_real_window() {
 #[test]
 fn auto_steps_down_and_the_next_start_remembers_in_a_real_window() {
     alone(auto_steps_down_and_the_next_start_remembers);
+}
+
+#[test]
+fn a_game_of_grabber_is_played_with_the_keyboard_alone_in_a_real_window() {
+    alone(play_a_game_with_the_keyboard_alone);
+}
+
+#[test]
+fn a_puzzle_is_solved_with_the_keyboard_alone_in_a_real_window() {
+    alone(solve_a_puzzle_with_the_keyboard_alone);
 }

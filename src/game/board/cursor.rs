@@ -66,7 +66,7 @@ pub(super) fn look_plugin(app: &mut App) {
     );
 }
 
-/// Four thin bars on the board's surface, in the theme's cursor colour, unlit so it reads in
+/// Four thin bars on the board's surface, glowing in the theme's cursor colour so it reads in
 /// any light; hidden until the cursor is shown.
 fn build_the_frame(
     mut commands: Commands,
@@ -77,8 +77,8 @@ fn build_the_frame(
     let colour = crate::game::board::theme::colour(theme.theme.markers.cursor);
     let material = materials.add(StandardMaterial {
         base_color: colour,
-        emissive: colour.to_linear() * 1.5,
-        unlit: true,
+        emissive: colour.to_linear() * 2.0,
+        perceptual_roughness: 0.5,
         ..default()
     });
     let along = meshes.add(Cuboid::new(CELL, SIDE, SIDE));

@@ -14,7 +14,6 @@ use crate::game::core::describe::{
     decisions_line, file_line, last_move_line, rank_line, score_line, stack_line, turn_line,
 };
 use crate::game::core::i18n::Tr;
-use crate::game::core::screen::Screen;
 use crate::game::core::session::{BoardClick, ClickDecision, Session};
 use crate::game::screens::count_input::CountChoice;
 
@@ -23,14 +22,16 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (move_the_cursor, decide_at_the_cursor, read_the_board)
             .run_if(no_control_has_the_keys)
-            .run_if(in_state(Screen::Game))
+            .run_if(crate::game::core::screen::people_play)
             .run_if(resource_exists::<ButtonInput<KeyCode>>)
-            .in_set(crate::game::core::GameSystems::Rules),
+            .in_set(crate::game::core::GameSystems::Rules)
+            .before(crate::game::screens::count_input::type_count_digits),
     );
 }
 
-/// Whether the keys are the board's: no panel's control has the focus (none, headless).
-fn no_control_has_the_keys(wants: Option<Res<EguiWantsInput>>) -> bool {
+/// Whether the keys are the board's: no panel's control has the focus (none has, headless).
+#[must_use]
+pub fn no_control_has_the_keys(wants: Option<Res<EguiWantsInput>>) -> bool {
     wants.is_none_or(|w| !w.wants_any_keyboard_input())
 }
 

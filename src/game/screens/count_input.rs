@@ -22,20 +22,24 @@ pub struct CountChoice {
     pub typed: String,
 }
 
+/// The digits typed for a count (no renderer needed: the headless tests type too).
+pub(super) fn logic_plugin(app: &mut App) {
+    app.init_resource::<CountChoice>().add_systems(
+        Update,
+        type_count_digits
+            .run_if(crate::game::screens::board_keys::no_control_has_the_keys)
+            .run_if(resource_exists::<ButtonInput<KeyCode>>)
+            .run_if(crate::game::core::screen::people_play)
+            .in_set(crate::game::core::GameSystems::Rules)
+            .before(crate::game::core::session::apply_session_requests),
+    );
+}
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<CountChoice>()
-        .add_systems(
-            Update,
-            type_count_digits
-                .run_if(not(bevy_egui::input::egui_wants_any_keyboard_input))
-                .run_if(crate::game::core::screen::people_play)
-                .in_set(crate::game::core::GameSystems::Rules)
-                .before(crate::game::core::session::apply_session_requests),
-        )
-        .add_systems(
-            EguiPrimaryContextPass,
-            paint_cash_near_pointer.run_if(crate::game::core::screen::people_play),
-        );
+    app.add_systems(
+        EguiPrimaryContextPass,
+        paint_cash_near_pointer.run_if(crate::game::core::screen::people_play),
+    );
 }
 
 /// The counts on offer now, in increasing order (empty when the decision is not a count).

@@ -27,7 +27,7 @@ const SHARE_OF_WIDTH: f32 = 0.42;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MoveField>().add_systems(
         EguiPrimaryContextPass,
-        show_keyboard_bar.run_if(in_state(Screen::Game)),
+        show_keyboard_bar.run_if(in_state(Screen::Game).or_else(in_state(Screen::Puzzle))),
     );
 }
 

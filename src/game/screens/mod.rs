@@ -36,6 +36,7 @@ pub(super) fn logic_plugin(app: &mut App) {
         import::logic_plugin,
         record_file::plugin,
         board_keys::plugin,
+        count_input::logic_plugin,
     ));
 }
 
