@@ -80,10 +80,34 @@ pub struct MarkerColours {
     /// The keyboard's cell cursor (white if left out).
     #[serde(default = "white")]
     pub cursor: Rgb,
+    /// A column to choose on a crowded board (Grabber; amber if left out).
+    #[serde(default = "amber")]
+    pub pick: Rgb,
+    /// An empty cell to insert a stone on (Support; pale blue if left out).
+    #[serde(default = "pale_blue")]
+    pub insert: Rgb,
+    /// A stack to place a captured stone back on (Cash In Hand; pink if left out).
+    #[serde(default = "pink")]
+    pub place: Rgb,
+    /// A push's arrow (Support; cyan if left out).
+    #[serde(default = "cyan")]
+    pub push: Rgb,
 }
 
 fn white() -> Rgb {
     Rgb([255, 255, 255])
+}
+fn amber() -> Rgb {
+    Rgb([242, 140, 13])
+}
+fn pale_blue() -> Rgb {
+    Rgb([204, 217, 242])
+}
+fn pink() -> Rgb {
+    Rgb([255, 153, 217])
+}
+fn cyan() -> Rgb {
+    Rgb([89, 217, 255])
 }
 
 /// A theme, as written in its file.

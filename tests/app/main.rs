@@ -9,6 +9,7 @@ mod access;
 mod app_headless;
 mod bench_frames;
 mod coach;
+mod colour_vision;
 mod editor;
 mod effects;
 mod exhibition;

@@ -1,6 +1,10 @@
-//! Lit targets: the stacks that may be chosen, the chosen one, and where it may go (steps in
-//! green, splays in blue, forced ones in orange), rebuilt whenever the rules state changes.
+//! Lit targets: the stacks that may be chosen, the chosen one, and where it may go (steps as
+//! green squares, splays as blue diamonds, forced ones in orange), rebuilt whenever the rules
+//! state changes. Each kind has its shape as well as its colour.
 
+use std::f32::consts::FRAC_PI_4;
+
+use bevy::mesh::TorusMeshBuilder;
 use bevy::prelude::*;
 
 use crate::rules::{Action, Cell, Game};
@@ -34,6 +38,10 @@ struct MarkerLook {
     ring: Handle<Mesh>,
     halo: Handle<Mesh>,
     dot: Handle<Mesh>,
+    /// A ring of four straight sides: a square, or turned 45° a diamond.
+    square: Handle<Mesh>,
+    /// Two bars crossed.
+    cross: Handle<Mesh>,
     /// A cone pointing up: turned to show a push's direction.
     arrow: Handle<Mesh>,
     /// A thin upright rod, 1 unit tall: ties the stones in hand to the cell below them.
@@ -64,11 +72,76 @@ pub fn marker_colour(kind: MarkerKind, colours: &MarkerColours) -> Color {
         MarkerKind::SelectableForced | MarkerKind::SplayForced => c(colours.forced),
         MarkerKind::Hint => c(colours.hint),
         MarkerKind::Stop => c(colours.stop),
-        MarkerKind::Pick => Color::srgb(0.95, 0.55, 0.05),
-        MarkerKind::Insert => Color::srgb(0.8, 0.85, 0.95),
-        MarkerKind::Place => Color::srgb(1.0, 0.6, 0.85),
-        MarkerKind::Push => Color::srgb(0.35, 0.85, 1.0),
+        MarkerKind::Pick => c(colours.pick),
+        MarkerKind::Insert => c(colours.insert),
+        MarkerKind::Place => c(colours.place),
+        MarkerKind::Push => c(colours.push),
     }
+}
+
+/// The shape a kind of target is drawn as. Kinds that can show at once differ by shape as
+/// well as by colour, so no one has to tell the colours apart (`tests/app/colour_vision.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarkerShape {
+    /// A quiet halo around a stack's foot.
+    Halo,
+    /// A small halo on an empty cell.
+    SmallHalo,
+    /// A round ring on top of the stack.
+    Ring,
+    /// A square frame on top of the stack.
+    Square,
+    /// A diamond (a square turned 45°) on top, dots along the cells a splay passes.
+    Diamond,
+    /// A cross on top of the stack.
+    Cross,
+    /// An arrow from the chosen stone towards the cell it pushes.
+    Arrow,
+    /// An arrow pointing down onto the stack.
+    ArrowDown,
+    /// A large halo above the stack.
+    BigHalo,
+    /// A small dot at the cell's corner.
+    Dot,
+}
+
+/// The shape each kind of target is drawn as.
+#[must_use]
+pub const fn shape_of(kind: MarkerKind) -> MarkerShape {
+    match kind {
+        MarkerKind::Selectable | MarkerKind::SelectableForced => MarkerShape::Halo,
+        MarkerKind::Insert => MarkerShape::SmallHalo,
+        MarkerKind::Pick | MarkerKind::Selected => MarkerShape::Ring,
+        MarkerKind::Step => MarkerShape::Square,
+        MarkerKind::Splay | MarkerKind::SplayForced => MarkerShape::Diamond,
+        MarkerKind::Stop => MarkerShape::Cross,
+        MarkerKind::Push => MarkerShape::Arrow,
+        MarkerKind::Place => MarkerShape::ArrowDown,
+        MarkerKind::Hint => MarkerShape::BigHalo,
+    }
+}
+
+/// The marks that are not targets, each as a shape and the kind whose colour it takes.
+pub mod marks {
+    use super::{MarkerKind, MarkerShape};
+    /// A cell of the last move.
+    pub const LAST_MOVE: (MarkerShape, MarkerKind) = (MarkerShape::Dot, MarkerKind::Splay);
+    /// A cell the last move captured on.
+    pub const TAKEN: (MarkerShape, MarkerKind) = (MarkerShape::Cross, MarkerKind::Stop);
+    /// A stack the coach warns about.
+    pub const AT_RISK: (MarkerShape, MarkerKind) = (MarkerShape::BigHalo, MarkerKind::Stop);
+    /// The hint's decision.
+    pub const HINT: (MarkerShape, MarkerKind) = (MarkerShape::BigHalo, MarkerKind::Hint);
+}
+
+/// Two flat bars crossed, a cell's width.
+fn cross_mesh() -> Mesh {
+    let bar = || Mesh::from(Cuboid::new(CELL * 0.62, CELL * 0.06, CELL * 0.12));
+    let mut cross = bar().rotated_by(Quat::from_rotation_y(std::f32::consts::FRAC_PI_4));
+    let other = bar().rotated_by(Quat::from_rotation_y(-std::f32::consts::FRAC_PI_4));
+    // Both bars are built alike, so their attributes always match.
+    let _ = cross.merge(&other);
+    cross
 }
 
 /// A marker's material: its colour, glowing (the stacks that may be chosen more quietly, yet
@@ -156,6 +229,12 @@ fn create_marker_look(
         ring: meshes.add(Torus::new(CELL * 0.36, CELL * 0.44)),
         halo: meshes.add(Torus::new(CELL * 0.41, CELL * 0.47)),
         dot: meshes.add(Sphere::new(CELL * 0.07)),
+        square: meshes.add(
+            TorusMeshBuilder::new(CELL * 0.41, CELL * 0.49)
+                .major_resolution(4)
+                .minor_resolution(12),
+        ),
+        cross: meshes.add(cross_mesh()),
         arrow: meshes.add(Cone {
             radius: CELL * 0.2,
             height: CELL * 0.5,
@@ -310,10 +389,12 @@ impl Markers<'_, '_, '_> {
             Transform::from_translation(cell_centre(g, cell) + Vec3::Y * 0.01)
                 .with_scale(Vec3::new(scale, 0.5, scale))
         };
-        let (mesh, transform) = match kind {
-            MarkerKind::Selectable => (self.look.halo.clone(), on_board(1.0)),
-            MarkerKind::Insert => (self.look.halo.clone(), on_board(0.55)),
-            MarkerKind::Push => {
+        let on_top = |scale: Vec3| Transform::from_translation(self.top(cell)).with_scale(scale);
+        let turned = |t: Transform| t.with_rotation(Quat::from_rotation_y(FRAC_PI_4));
+        let (mesh, transform) = match shape_of(kind) {
+            MarkerShape::Halo => (self.look.halo.clone(), on_board(1.0)),
+            MarkerShape::SmallHalo => (self.look.halo.clone(), on_board(0.55)),
+            MarkerShape::Arrow => {
                 let from = self
                     .position
                     .selected()
@@ -326,10 +407,20 @@ impl Markers<'_, '_, '_> {
                         .with_rotation(Quat::from_rotation_arc(Vec3::Y, direction)),
                 )
             }
-            _ => (
-                self.look.ring.clone(),
-                Transform::from_translation(self.top(cell)).with_scale(Vec3::new(1.0, 0.5, 1.0)),
+            MarkerShape::ArrowDown => (
+                self.look.arrow.clone(),
+                Transform::from_translation(self.top(cell) + Vec3::Y * 0.3)
+                    .with_rotation(Quat::from_rotation_x(std::f32::consts::PI)),
             ),
+            MarkerShape::Square => (
+                self.look.square.clone(),
+                turned(on_top(Vec3::new(1.0, 0.5, 1.0))),
+            ),
+            MarkerShape::Diamond => (self.look.square.clone(), on_top(Vec3::new(1.0, 0.5, 1.0))),
+            MarkerShape::Cross => (self.look.cross.clone(), on_top(Vec3::ONE)),
+            MarkerShape::Ring | MarkerShape::BigHalo | MarkerShape::Dot => {
+                (self.look.ring.clone(), on_top(Vec3::new(1.0, 0.5, 1.0)))
+            }
         };
         self.commands
             .spawn((
@@ -380,14 +471,14 @@ impl Markers<'_, '_, '_> {
             Transform::from_translation(cell_centre(self.g, cell) + Vec3::new(0.33, 0.03, 0.33))
                 .with_scale(Vec3::splat(1.5));
         let dot = self.look.dot.clone();
-        self.decoration(format!("Last move {cell}"), &dot, MarkerKind::Splay, at);
+        self.decoration(format!("Last move {cell}"), &dot, marks::LAST_MOVE.1, at);
     }
 
-    /// Where the last move captured: a red ring on the emptied (or reduced) cell.
+    /// Where the last move captured: a red cross on the emptied (or reduced) cell.
     fn taken(&mut self, cell: Cell) {
-        let at = Transform::from_translation(self.top(cell)).with_scale(Vec3::new(0.8, 0.4, 0.8));
-        let ring = self.look.ring.clone();
-        self.decoration(format!("Taken {cell}"), &ring, MarkerKind::Stop, at);
+        let at = Transform::from_translation(self.top(cell));
+        let cross = self.look.cross.clone();
+        self.decoration(format!("Taken {cell}"), &cross, marks::TAKEN.1, at);
     }
 
     /// A stack the coach warns about: a large red halo.
@@ -395,7 +486,7 @@ impl Markers<'_, '_, '_> {
         let at = Transform::from_translation(self.top(cell) + Vec3::Y * 0.05)
             .with_scale(Vec3::new(1.25, 1.5, 1.25));
         let halo = self.look.halo.clone();
-        self.decoration(format!("At risk {cell}"), &halo, MarkerKind::Stop, at);
+        self.decoration(format!("At risk {cell}"), &halo, marks::AT_RISK.1, at);
     }
 
     /// The hint's cell: a large halo.
@@ -403,7 +494,7 @@ impl Markers<'_, '_, '_> {
         let at = Transform::from_translation(self.top(cell) + Vec3::Y * 0.05)
             .with_scale(Vec3::new(1.25, 1.5, 1.25));
         let halo = self.look.halo.clone();
-        self.decoration(format!("Hint {cell}"), &halo, MarkerKind::Hint, at);
+        self.decoration(format!("Hint {cell}"), &halo, marks::HINT.1, at);
     }
 
     /// A legal decision's target (with the lit targets off, only the controls: pushes and

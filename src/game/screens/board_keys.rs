@@ -4,7 +4,6 @@
 //! L the last move, C the captures, M the decisions open, T whose turn it is).
 
 use bevy::prelude::*;
-use bevy_egui::input::EguiWantsInput;
 
 use crate::rules::{Dir, Game};
 
@@ -16,6 +15,7 @@ use crate::game::core::describe::{
 use crate::game::core::i18n::Tr;
 use crate::game::core::session::{BoardClick, ClickDecision, Session};
 use crate::game::screens::count_input::CountChoice;
+use crate::game::ui::keyboard_focus::no_control_has_the_keys;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -27,12 +27,6 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(crate::game::core::GameSystems::Rules)
             .before(crate::game::screens::count_input::type_count_digits),
     );
-}
-
-/// Whether the keys are the board's: no panel's control has the focus (none has, headless).
-#[must_use]
-pub fn no_control_has_the_keys(wants: Option<Res<EguiWantsInput>>) -> bool {
-    wants.is_none_or(|w| !w.wants_any_keyboard_input())
 }
 
 /// The arrows move the cursor a cell (with Shift they turn the view instead); the stack it

@@ -27,7 +27,7 @@ pub(super) fn logic_plugin(app: &mut App) {
     app.init_resource::<CountChoice>().add_systems(
         Update,
         type_count_digits
-            .run_if(crate::game::screens::board_keys::no_control_has_the_keys)
+            .run_if(crate::game::ui::keyboard_focus::no_control_has_the_keys)
             .run_if(resource_exists::<ButtonInput<KeyCode>>)
             .run_if(crate::game::core::screen::people_play)
             .in_set(crate::game::core::GameSystems::Rules)

@@ -4,6 +4,7 @@ pub mod arrow_keys;
 pub mod centred;
 pub mod choices;
 pub mod fitted;
+pub mod keyboard_focus;
 pub mod named;
 pub mod palette;
 mod quiet_input;
