@@ -17,12 +17,13 @@ shot() { # CAPTION, then the app's arguments
         -gravity south -background '#201810' -fill white -font DejaVu-Sans -pointsize 13 -splice 0x20 \
         -annotate +0+3 "$caption" "$tmp/$n.png"
 }
-shot "Splay: chosen ring, step squares, splay diamonds" \
+shot "Splay: ring, step squares, splay diamonds" \
     --position "$("$bin" new splay)" --partial c2
 shot "Splay: forced splays (orange diamonds)" \
     --position 'splay 8/8/8/4,w4,3/8/5,wb,2/1,wb2,4,w,1/8 w 0 0 0' --partial e5
-shot "Splay: a forced stack (orange halo)" \
-    --position 'splay 8/8/8/4,w4,3/8/5,wb,2/1,wb2,4,w,1/8 w 0 0 0'
+shot "Cash In Hand: placements (arrows down)" \
+    --position 'cash-in-hand w,1,w3,b2,3,b23/1,w13,1,w4,b4,1,b2,1/w,1,w4,1,w2,3/1,w3,1,w,2,b,1/1,b,6/8/1,b,6/b30,6,w32 w 17' \
+    --partial 'e6:2 f7:1 e8:1 (:d8)'
 shot "Support: halos to choose, small ones to insert" \
     --position 'support 1,b,1,b,2,w,w,1/b,6,w,w/b,7,b/w,8/8,w/8,w/9/9/1,w,1,b,1,b,3 w 16 1 0 -'
 shot "Support: push arrows, step squares" \

@@ -92,6 +92,10 @@ pub struct MarkerColours {
     /// A push's arrow (Support; cyan if left out).
     #[serde(default = "cyan")]
     pub push: Rgb,
+    /// The dark outline under every mark, which keeps it 3:1 from any cell (near black if left
+    /// out).
+    #[serde(default = "near_black")]
+    pub outline: Rgb,
 }
 
 fn white() -> Rgb {
@@ -108,6 +112,9 @@ fn pink() -> Rgb {
 }
 fn cyan() -> Rgb {
     Rgb([89, 217, 255])
+}
+fn near_black() -> Rgb {
+    Rgb([12, 9, 6])
 }
 
 /// A theme, as written in its file.

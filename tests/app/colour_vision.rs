@@ -271,3 +271,66 @@ fn two_marks_of_one_shape_that_a_dichromat_confuses_are_found() {
     assert_eq!(faults.len(), Vision::ALL.len(), "{faults:#?}");
     assert!(faults[0].contains("Target(Selected) and Target(Stop), both Ring"));
 }
+
+/// WCAG's contrast ratio of two linear sRGB colours.
+fn contrast(a: [f32; 3], b: [f32; 3]) -> f32 {
+    let luminance = |c: [f32; 3]| 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+fn linear_of(rgb: stackyard::files::theme::Rgb) -> [f32; 3] {
+    rgb.0.map(|c| linear(f32::from(c) / 255.0))
+}
+
+/// Every kind of mark, drawn over its dark outline: the mark keeps 3:1 from the outline, and
+/// the outline 3:1 from every cell it can stand on (light, dark, special, or a mix of the
+/// first two), so each mark stands out from the cell under it (WCAG 1.4.11).
+#[test]
+fn every_mark_keeps_three_to_one_from_the_cells_through_its_outline() {
+    use MarkerKind::Hint;
+    let kinds = [
+        Selectable,
+        Pick,
+        SelectableForced,
+        Selected,
+        Step,
+        Splay,
+        SplayForced,
+        Place,
+        Insert,
+        Push,
+        Stop,
+        Hint,
+    ];
+    for theme in themes() {
+        let outline = linear_of(theme.markers.outline);
+        for kind in kinds {
+            let c = contrast(colour_of(&theme, kind), outline);
+            assert!(
+                c >= 3.0,
+                "{}: {kind:?} on its outline, {c:.2}:1",
+                theme.name
+            );
+        }
+        for (cell, rgb) in [
+            ("light", theme.tile_light),
+            ("dark", theme.tile_dark),
+            ("special", theme.tile_special),
+        ] {
+            let c = contrast(outline, linear_of(rgb));
+            assert!(
+                c >= 3.0,
+                "{}: the outline on a {cell} cell, {c:.2}:1",
+                theme.name
+            );
+        }
+    }
+    // Without the outline the wooden theme's step green would stand 1.2:1 from a light cell.
+    let wood = themes()
+        .into_iter()
+        .find(|t| t.name == "Warm wood")
+        .expect("the wooden theme");
+    let bare = contrast(colour_of(&wood, Step), linear_of(wood.tile_light));
+    assert!(bare < 3.0, "{bare}");
+}

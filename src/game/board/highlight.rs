@@ -42,6 +42,9 @@ struct MarkerLook {
     square: Handle<Mesh>,
     /// Two bars crossed.
     cross: Handle<Mesh>,
+    /// The dark outline under each flat mark (its mesh, widened), and the dark disc behind a
+    /// dot or an arrow: every mark keeps its contrast with the cells, light or dark.
+    outlines: Outlines,
     /// A cone pointing up: turned to show a push's direction.
     arrow: Handle<Mesh>,
     /// A thin upright rod, 1 unit tall: ties the stones in hand to the cell below them.
@@ -134,9 +137,57 @@ pub mod marks {
     pub const HINT: (MarkerShape, MarkerKind) = (MarkerShape::BigHalo, MarkerKind::Hint);
 }
 
-/// Two flat bars crossed, a cell's width.
-fn cross_mesh() -> Mesh {
-    let bar = || Mesh::from(Cuboid::new(CELL * 0.62, CELL * 0.06, CELL * 0.12));
+/// The dark shapes under the marks, in the theme's outline colour.
+struct Outlines {
+    ring: Handle<Mesh>,
+    halo: Handle<Mesh>,
+    square: Handle<Mesh>,
+    cross: Handle<Mesh>,
+    /// A thin disc behind a dot or under an arrow.
+    disc: Handle<Mesh>,
+    material: Handle<StandardMaterial>,
+}
+
+impl Outlines {
+    fn build(
+        meshes: &mut Assets<Mesh>,
+        materials: &mut Assets<StandardMaterial>,
+        colours: &MarkerColours,
+    ) -> Outlines {
+        Outlines {
+            ring: meshes.add(Torus::new(CELL * 0.335, CELL * 0.465)),
+            halo: meshes.add(Torus::new(CELL * 0.385, CELL * 0.495)),
+            square: meshes.add(
+                TorusMeshBuilder::new(CELL * 0.385, CELL * 0.515)
+                    .major_resolution(4)
+                    .minor_resolution(12),
+            ),
+            cross: meshes.add(cross_mesh(1.3)),
+            disc: meshes.add(Cylinder::new(CELL * 0.16, CELL * 0.01)),
+            material: materials.add(outline_material(colours)),
+        }
+    }
+}
+
+/// The outlines' material: the theme's dark outline colour, matte, lit by nothing of its own.
+fn outline_material(colours: &MarkerColours) -> StandardMaterial {
+    StandardMaterial {
+        base_color: crate::game::board::theme::colour(colours.outline),
+        perceptual_roughness: 1.0,
+        reflectance: 0.0,
+        ..default()
+    }
+}
+
+/// Two flat bars crossed, a cell's width; `widen` fattens them (an outline's).
+fn cross_mesh(widen: f32) -> Mesh {
+    let bar = || {
+        Mesh::from(Cuboid::new(
+            CELL * 0.62 * widen.sqrt(),
+            CELL * 0.06,
+            CELL * 0.12 * widen,
+        ))
+    };
     let mut cross = bar().rotated_by(Quat::from_rotation_y(std::f32::consts::FRAC_PI_4));
     let other = bar().rotated_by(Quat::from_rotation_y(-std::f32::consts::FRAC_PI_4));
     // Both bars are built alike, so their attributes always match.
@@ -191,6 +242,9 @@ fn repaint_markers(
             *m = marker_material(*kind, &theme.theme.markers);
         }
     }
+    if let Some(mut m) = materials.get_mut(&look.outlines.material) {
+        *m = outline_material(&theme.theme.markers);
+    }
 }
 
 fn create_marker_look(
@@ -221,6 +275,7 @@ fn create_marker_look(
         ..default()
     });
     let colours = &theme.theme.markers;
+    let outlines = Outlines::build(&mut meshes, &mut materials, colours);
     let materials = kinds
         .into_iter()
         .map(|k| (k, materials.add(marker_material(k, colours))))
@@ -234,7 +289,8 @@ fn create_marker_look(
                 .major_resolution(4)
                 .minor_resolution(12),
         ),
-        cross: meshes.add(cross_mesh()),
+        cross: meshes.add(cross_mesh(1.0)),
+        outlines,
         arrow: meshes.add(Cone {
             radius: CELL * 0.2,
             height: CELL * 0.5,
@@ -356,8 +412,46 @@ impl Markers<'_, '_, '_> {
         cell_centre(self.g, c) + Vec3::Y * (stack_top(self.position.stack(c).len()) + 0.03)
     }
 
+    /// The dark outline under a mark drawn with `mesh` at `at`: its widened shape just below
+    /// a flat mark, a disc just behind a dot or under an arrow.
+    fn outline(&mut self, mesh: &Handle<Mesh>, at: Transform) {
+        let o = &self.look.outlines;
+        let (shape, under) = match mesh {
+            m if *m == self.look.ring => (o.ring.clone(), at),
+            m if *m == self.look.halo => (o.halo.clone(), at),
+            m if *m == self.look.square => (o.square.clone(), at),
+            m if *m == self.look.cross => (o.cross.clone(), at),
+            m if *m == self.look.dot => {
+                let scale = at.scale.x;
+                (
+                    o.disc.clone(),
+                    Transform::from_translation(at.translation - Vec3::Y * 0.07 * scale)
+                        .with_scale(Vec3::splat(scale * 0.9)),
+                )
+            }
+            m if *m == self.look.arrow => (
+                o.disc.clone(),
+                Transform::from_translation(at.translation - Vec3::Y * 0.3)
+                    .with_scale(Vec3::new(1.6, 1.0, 1.6)),
+            ),
+            _ => return,
+        };
+        self.commands.spawn((
+            Name::new("Outline"),
+            Decoration,
+            Mesh3d(shape),
+            MeshMaterial3d(o.material.clone()),
+            // Flatter and lower than the mark, so the mark stands on it.
+            under
+                .with_translation(under.translation - Vec3::Y * 0.015)
+                .with_scale(under.scale * Vec3::new(1.0, 0.4, 1.0)),
+            Pickable::IGNORE,
+        ));
+    }
+
     /// A shape that shows something and takes no clicks.
     fn decoration(&mut self, name: String, mesh: &Handle<Mesh>, kind: MarkerKind, at: Transform) {
+        self.outline(mesh, at);
         self.commands.spawn((
             Name::new(name),
             Decoration,
@@ -422,6 +516,7 @@ impl Markers<'_, '_, '_> {
                 (self.look.ring.clone(), on_top(Vec3::new(1.0, 0.5, 1.0)))
             }
         };
+        self.outline(&mesh, transform);
         self.commands
             .spawn((
                 Name::new(format!("Marker {cell}")),
