@@ -92,6 +92,10 @@ pub struct Control {
     /// It has the keyboard's focus.
     #[serde(default)]
     pub focused: bool,
+    /// Where it takes the pointer, width and height in millimetres on a kiosk whose profile
+    /// gives the screen's width.
+    #[serde(default)]
+    pub mm: Option<[f32; 2]>,
 }
 
 /// What the app's files gave it: the theme and the language actually in use (a file that could
@@ -146,6 +150,21 @@ pub struct LayoutReport {
     /// The keyboard's cell cursor, once shown (empty before).
     #[serde(default)]
     pub cursor: String,
+    /// Millimetres per pixel on a kiosk whose profile gives the screen's width, and the least
+    /// touch target and text size there, in pixels.
+    #[serde(default)]
+    pub sizes: Option<ScreenSizes>,
+}
+
+/// A kiosk screen's sizes, from its profile.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct ScreenSizes {
+    /// Millimetres per pixel.
+    pub mm_per_px: f32,
+    /// The least touch target, in pixels.
+    pub touch_px: f32,
+    /// The least text size, in pixels.
+    pub text_px: f32,
 }
 
 /// The prefix of each printed line.
@@ -312,6 +331,7 @@ fn egui_layout(ctx: &egui::Context) -> (Vec<Panel>, Vec<Control>) {
                     whole: pixels(w.rect, scale),
                     wants: named.and_then(|c| c.wants).map(|w| w * scale),
                     focused: focused == Some(w.id),
+                    mm: None,
                 });
             }
         }
@@ -428,11 +448,12 @@ fn print_layout(
     windows: Query<&Window, With<PrimaryWindow>>,
     cameras: Query<BoardCamera, Settled>,
     stacks: Query<(&StackView, &StackStones)>,
-    (markers, free, said, cursor): (
+    (markers, free, said, cursor, exhibition): (
         Query<&Marker>,
         Res<FreeArea>,
         Res<crate::game::core::announce::Announcements>,
         Res<crate::game::board::cursor::BoardCursor>,
+        Option<Res<crate::game::exhibition::Exhibition>>,
     ),
     (mut last, mut last_panels, mut unchanged): (
         Local<String>,
@@ -444,7 +465,11 @@ fn print_layout(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
-    let (panels, controls) = egui_layout(ctx);
+    let (panels, mut controls) = egui_layout(ctx);
+    let sizes = exhibition.and_then(|e| screen_sizes(window.physical_width() as f32, &e.profile));
+    if let Some(sizes) = sizes {
+        in_millimetres(&mut controls, sizes.mm_per_px);
+    }
     count_unchanged_frames(&panels, &controls, &mut last_panels, &mut unchanged);
     let report = LayoutReport {
         screen: screen.get().name().into(),
@@ -472,6 +497,7 @@ fn print_layout(
         } else {
             String::new()
         },
+        sizes,
     };
     let line = ron::to_string(&report)?;
     if *last != line {
@@ -479,6 +505,26 @@ fn print_layout(
         *last = line;
     }
     Ok(())
+}
+
+/// The kiosk screen's sizes, where its profile gives the screen's width.
+fn screen_sizes(window_px: f32, profile: &crate::files::profile::Profile) -> Option<ScreenSizes> {
+    let least = crate::game::exhibition::touch::LeastSizes::of_profile(window_px, profile);
+    least.mm_per_px.map(|mm_per_px| ScreenSizes {
+        mm_per_px,
+        touch_px: least.touch_px,
+        text_px: least.text_px,
+    })
+}
+
+/// Each control's size in millimetres as well.
+fn in_millimetres(controls: &mut [Control], mm_per_px: f32) {
+    for c in controls {
+        c.mm = Some([
+            (c.rect[2] - c.rect[0]) * mm_per_px,
+            (c.rect[3] - c.rect[1]) * mm_per_px,
+        ]);
+    }
 }
 
 /// Counts the frames the panels and controls stay where they were (egui lists the widgets in
@@ -545,6 +591,7 @@ mod tests {
             whole: [0.0; 4],
             wants: None,
             focused: false,
+            mm: None,
         }
     }
 

@@ -102,6 +102,14 @@ pub struct Profile {
     /// visitor with headphones needs to bring nothing (off if left out).
     #[serde(default)]
     pub speak: bool,
+    /// The visible width of the kiosk's screen in millimetres: touch targets are then at least
+    /// 15 mm and text as large as EN 301 549 asks at `viewing_distance_mm` (48 px and 18 px,
+    /// sizes for one kind of screen, if left out).
+    #[serde(default)]
+    pub screen_width_mm: Option<f32>,
+    /// How far a visitor's eyes are from the screen, in millimetres (500 if left out).
+    #[serde(default = "default_viewing_distance")]
+    pub viewing_distance_mm: f32,
     /// When the kiosk is open; outside these hours it shows a quiet "closed" card (always
     /// open if left out).
     #[serde(default)]
@@ -132,6 +140,9 @@ fn default_hide_cursor() -> u32 {
 }
 fn default_scale() -> f32 {
     1.25
+}
+fn default_viewing_distance() -> f32 {
+    500.0
 }
 
 /// Why a profile was refused.
@@ -286,6 +297,15 @@ impl Profile {
             self.ui_scale,
             *super::settings::UI_SCALES.start(),
             *super::settings::UI_SCALES.end(),
+        )?;
+        if let Some(width) = self.screen_width_mm {
+            check_range("screen_width_mm", width, 100.0, 5000.0)?;
+        }
+        check_range(
+            "viewing_distance_mm",
+            self.viewing_distance_mm,
+            200.0,
+            5000.0,
         )?;
         super::i18n::check_language_code(&self.language).map_err(|why| field("language", why))?;
         if let Some(base) = &self.share_base {
