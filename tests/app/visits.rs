@@ -358,6 +358,8 @@ fn a_log_that_cannot_be_written_leaves_play_going_with_one_notice() {
 fn the_heartbeat_is_written_at_start_and_every_30_seconds() {
     let folder = scratch("heartbeat");
     let mut app = kiosk(&folder, Screen::Attract);
+    // Handed to the writer's thread in the first frame; written once that thread gets to it.
+    app.world().resource::<FileWriter>().wait();
     let first = Health::load(&folder).expect("a heartbeat from the first frame");
     assert_eq!(first.screen, "attract");
     assert_eq!(first.uptime_secs, 0);
