@@ -6,7 +6,6 @@
 use std::time::Duration;
 
 use bevy::input::ButtonState;
-use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use stackyard::files::scratch::Scratch;
 use stackyard::game::board::cursor::BoardCursor;
@@ -20,7 +19,7 @@ use stackyard::game::core::typed_move::{requests_for, typed_move};
 use stackyard::game::core::view::BoardView;
 use stackyard::rules::{Action, AnyGame, AnyOptions, Cell, Game, GameOptions};
 
-use crate::common::headless::{Headless, click, position, wait_until};
+use crate::common::headless::{Headless, click, key, position, wait_until};
 
 /// Splay: White to move, and its four-stone stack on e5 must splay.
 const SPLAY: &str = "splay 8/8/8/4,w4,3/8/5,wb,2/1,wb2,4,w,1/8 w 0 0 0";
@@ -48,19 +47,10 @@ fn latest(app: &App) -> String {
         .to_owned()
 }
 
-/// A key pressed and let go, as the window sends it, and the frames that take it.
-fn tap(app: &mut App, key: KeyCode) {
-    for state in [ButtonState::Pressed, ButtonState::Released] {
-        app.world_mut().write_message(KeyboardInput {
-            key_code: key,
-            logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
-            state,
-            text: None,
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        });
-        app.update();
-    }
+/// A key pressed and let go, and the frames that take it.
+fn tap(app: &mut App, code: KeyCode) {
+    key(app, code, ButtonState::Pressed);
+    key(app, code, ButtonState::Released);
 }
 
 #[test]

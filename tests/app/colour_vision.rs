@@ -288,24 +288,9 @@ fn linear_of(rgb: stackyard::files::theme::Rgb) -> [f32; 3] {
 /// first two), so each mark stands out from the cell under it (WCAG 1.4.11).
 #[test]
 fn every_mark_keeps_three_to_one_from_the_cells_through_its_outline() {
-    use MarkerKind::Hint;
-    let kinds = [
-        Selectable,
-        Pick,
-        SelectableForced,
-        Selected,
-        Step,
-        Splay,
-        SplayForced,
-        Place,
-        Insert,
-        Push,
-        Stop,
-        Hint,
-    ];
     for theme in themes() {
         let outline = linear_of(theme.markers.outline);
-        for kind in kinds {
+        for kind in MarkerKind::ALL {
             let c = contrast(colour_of(&theme, kind), outline);
             assert!(
                 c >= 3.0,

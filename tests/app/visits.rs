@@ -193,22 +193,11 @@ fn stats_count_one_visitor_and_one_game_after_the_picker() {
 /// session; a plain key does.
 #[test]
 fn the_staff_chord_is_no_visitors_session() {
-    use bevy::input::keyboard::{Key, KeyboardInput};
     let folder = scratch("chord");
     let mut app = kiosk(&folder, Screen::Attract);
-    let press = |app: &mut App, key_code: KeyCode, state: ButtonState| {
-        app.world_mut().write_message(KeyboardInput {
-            key_code,
-            logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
-            state,
-            text: None,
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        });
-        app.update();
-    };
+    let press_key = crate::common::headless::key;
     for key in [KeyCode::ControlLeft, KeyCode::ShiftLeft, KeyCode::KeyQ] {
-        press(&mut app, key, ButtonState::Pressed);
+        press_key(&mut app, key, ButtonState::Pressed);
     }
     wait(&mut app, Duration::from_secs(4));
     assert_eq!(
@@ -218,7 +207,7 @@ fn the_staff_chord_is_no_visitors_session() {
         stackyard::game::exhibition::staff::StaffMenu::Open
     );
     for key in [KeyCode::KeyQ, KeyCode::ShiftLeft, KeyCode::ControlLeft] {
-        press(&mut app, key, ButtonState::Released);
+        press_key(&mut app, key, ButtonState::Released);
     }
     app.world_mut()
         .write_message(stackyard::game::exhibition::staff::StaffChoice::Resume);
@@ -226,7 +215,7 @@ fn the_staff_chord_is_no_visitors_session() {
     app.update();
     assert_eq!(screen(&app), Screen::Attract);
     assert!(logged(&folder).is_empty(), "{:#?}", logged(&folder));
-    press(&mut app, KeyCode::Space, ButtonState::Pressed);
+    press_key(&mut app, KeyCode::Space, ButtonState::Pressed);
     app.update();
     assert_eq!(
         screen(&app),

@@ -1,6 +1,6 @@
 //! The game's logic without a window, as the app tests build it: Bevy's minimal plugins, a
 //! session on a game, a fixed frame step and the game's logic plugin; and the helpers that drive
-//! it: a click, a press of the screen, a finger's touches, and waits.
+//! it: a click, a press of the screen, a key, a finger's touches, and waits.
 
 use std::time::Duration;
 
@@ -106,6 +106,20 @@ pub fn press(app: &mut App) {
         window: Entity::PLACEHOLDER,
     });
     app.update();
+    app.update();
+}
+
+/// A key pressed or let go, as the window sends it, and the frame that takes it.
+pub fn key(app: &mut App, key_code: KeyCode, state: ButtonState) {
+    use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
+    app.world_mut().write_message(KeyboardInput {
+        key_code,
+        logical_key: Key::Unidentified(NativeKey::Unidentified),
+        state,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    });
     app.update();
 }
 

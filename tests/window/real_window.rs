@@ -162,6 +162,13 @@ impl Running {
         self.key_until(x, key, &what, |r| r.said.0 > before).said.1
     }
 
+    /// Escape: no control keeps the keyboard's focus, the board has the keys.
+    fn escape_to_the_board(&mut self, x: &Xvfb) {
+        self.key_until(x, "Escape", "no control focused", |r| {
+            !r.controls.iter().any(|c| c.focused)
+        });
+    }
+
     /// Tab, as often as it takes, until the control `name` has the keyboard's focus.
     fn tab_to(&mut self, x: &Xvfb, name: &str) {
         let focused = |r: &LayoutReport| {
@@ -987,9 +994,7 @@ fn play_a_game_with_the_keyboard_alone() {
     app.tab_to(&x, "start");
     app.key_until(&x, "Return", "the game", |r| r.screen == "game");
     // The focus leaves the panels for the board.
-    app.key_until(&x, "Escape", "no control focused", |r| {
-        !r.controls.iter().any(|c| c.focused)
-    });
+    app.escape_to_the_board(&x);
     let start = start_of(GameId::Grabber8);
     let first = stackyard::rules::legal_moves(&start).swap_remove(0);
     app.decide_by_keys(&x, &start, &first.actions);
@@ -1005,9 +1010,7 @@ fn play_a_game_with_the_keyboard_alone() {
     }
     assert_eq!(app.autosaved_moves(played.len()), played);
     // The move field keeps the keyboard for the next move; Escape gives it back to the board.
-    app.key_until(&x, "Escape", "no control focused", |r| {
-        !r.controls.iter().any(|c| c.focused)
-    });
+    app.escape_to_the_board(&x);
     let turn = app.key_said(&x, "t");
     assert!(turn.contains(" wins: "), "the result, read by T: {turn}");
 }
@@ -1024,9 +1027,7 @@ fn solve_a_puzzle_with_the_keyboard_alone() {
     app.key_until(&x, "Return", "the puzzle", |r| {
         r.screen == "puzzles" && !r.cells.is_empty()
     });
-    app.key_until(&x, "Escape", "no control focused", |r| {
-        !r.controls.iter().any(|c| c.focused)
-    });
+    app.escape_to_the_board(&x);
     let file = stackyard::files::puzzles::PuzzleFile::load(Path::new("assets/puzzles/splay.ron"))
         .expect("the shipped puzzles");
     let first = &file.puzzles[0];

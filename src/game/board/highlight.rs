@@ -253,20 +253,6 @@ fn create_marker_look(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let kinds = [
-        MarkerKind::Selectable,
-        MarkerKind::SelectableForced,
-        MarkerKind::Selected,
-        MarkerKind::Step,
-        MarkerKind::Splay,
-        MarkerKind::SplayForced,
-        MarkerKind::Stop,
-        MarkerKind::Pick,
-        MarkerKind::Insert,
-        MarkerKind::Push,
-        MarkerKind::Place,
-        MarkerKind::Hint,
-    ];
     let tether_material = materials.add(StandardMaterial {
         base_color: Color::srgba(1.0, 0.85, 0.45, 0.55),
         emissive: LinearRgba::rgb(1.2, 0.9, 0.4),
@@ -276,7 +262,7 @@ fn create_marker_look(
     });
     let colours = &theme.theme.markers;
     let outlines = Outlines::build(&mut meshes, &mut materials, colours);
-    let materials = kinds
+    let materials = MarkerKind::ALL
         .into_iter()
         .map(|k| (k, materials.add(marker_material(k, colours))))
         .collect();

@@ -34,6 +34,24 @@ pub enum MarkerKind {
     Hint,
 }
 
+impl MarkerKind {
+    /// Every kind of target.
+    pub const ALL: [MarkerKind; 12] = [
+        MarkerKind::Selectable,
+        MarkerKind::Pick,
+        MarkerKind::SelectableForced,
+        MarkerKind::Selected,
+        MarkerKind::Step,
+        MarkerKind::Splay,
+        MarkerKind::SplayForced,
+        MarkerKind::Place,
+        MarkerKind::Insert,
+        MarkerKind::Push,
+        MarkerKind::Stop,
+        MarkerKind::Hint,
+    ];
+}
+
 /// How a cell's tile is shaded, in the theme's words: what matters about the cell in its game.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TileShade {
