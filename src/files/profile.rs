@@ -298,15 +298,7 @@ impl Profile {
             *super::settings::UI_SCALES.start(),
             *super::settings::UI_SCALES.end(),
         )?;
-        if let Some(width) = self.screen_width_mm {
-            check_range("screen_width_mm", width, 100.0, 5000.0)?;
-        }
-        check_range(
-            "viewing_distance_mm",
-            self.viewing_distance_mm,
-            200.0,
-            5000.0,
-        )?;
+        self.check_screen()?;
         super::i18n::check_language_code(&self.language).map_err(|why| field("language", why))?;
         if let Some(base) = &self.share_base {
             super::share_link::check_base(base).map_err(|why| field("share_base", why))?;
@@ -333,6 +325,19 @@ impl Profile {
             hours.check().map_err(|why| field("opening_hours", why))?;
         }
         Ok(())
+    }
+
+    /// The screen's width and the viewing distance, in millimetres.
+    fn check_screen(&self) -> Result<(), ProfileError> {
+        if let Some(width) = self.screen_width_mm {
+            check_range("screen_width_mm", width, 100.0, 5000.0)?;
+        }
+        check_range(
+            "viewing_distance_mm",
+            self.viewing_distance_mm,
+            200.0,
+            5000.0,
+        )
     }
 
     /// The games shown, in order.

@@ -56,23 +56,7 @@ fn show_keyboard_bar(
         .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -12.0])
         .max_width(widest)
         .show(ctx, |ui| {
-            ui.horizontal(|ui| {
-                ui.label(tr.t("move_field.label"));
-                let edit = ui.add(
-                    egui::TextEdit::singleline(&mut field.text)
-                        .desired_width(110.0)
-                        .hint_text("c3-c4"),
-                );
-                let edit = edit.on_hover_text(tr.t("move_field.help"));
-                name_control(&edit, "move field");
-                if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-                    submitted = Some(std::mem::take(&mut field.text));
-                    edit.request_focus();
-                }
-                if to_field {
-                    edit.request_focus();
-                }
-            });
+            submitted = move_field_row(ui, &tr, &mut field.text, to_field);
             if let Some(latest) = announcements.latest() {
                 let line = ui.add(
                     egui::Label::new(egui::RichText::new(latest).color(palette::PANEL_TEXT)).wrap(),
@@ -80,17 +64,56 @@ fn show_keyboard_bar(
                 name_control(&line, "announcement");
             }
         });
-    let Some(text) = submitted.filter(|t| !t.trim().is_empty()) else {
-        return Ok(());
-    };
-    match typed_move(&tr, &session, seats.as_deref(), &text) {
-        Ok(actions) => {
-            requests.write_batch(requests_for(&actions));
-        }
-        Err(why) => {
+    if let Some(text) = submitted.filter(|t| !t.trim().is_empty()) {
+        let typed = Typed {
+            session: &session,
+            seats: seats.as_deref(),
+            tr: &tr,
+        };
+        if let Err(why) = typed.play(&text, &mut requests) {
             field.text = text;
             say.write(Announce(why));
         }
     }
     Ok(())
+}
+
+/// "Move" and the field; the text typed when Enter is pressed in it (the keyboard stays there
+/// for the next move). `to_field` puts the keyboard there.
+fn move_field_row(ui: &mut egui::Ui, tr: &Tr, text: &mut String, to_field: bool) -> Option<String> {
+    let mut submitted = None;
+    ui.horizontal(|ui| {
+        ui.label(tr.t("move_field.label"));
+        let edit = ui.add(
+            egui::TextEdit::singleline(text)
+                .desired_width(110.0)
+                .hint_text("c3-c4"),
+        );
+        let edit = edit.on_hover_text(tr.t("move_field.help"));
+        name_control(&edit, "move field");
+        if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+            submitted = Some(std::mem::take(text));
+            edit.request_focus();
+        }
+        if to_field {
+            edit.request_focus();
+        }
+    });
+    submitted
+}
+
+/// What a typed move is read against.
+struct Typed<'a> {
+    session: &'a Session,
+    seats: Option<&'a Seats>,
+    tr: &'a Tr,
+}
+
+impl Typed<'_> {
+    /// Plays the move `text` as the turn, or says why it cannot be played.
+    fn play(&self, text: &str, requests: &mut MessageWriter<SessionRequest>) -> Result<(), String> {
+        let actions = typed_move(self.tr, self.session, self.seats, text)?;
+        requests.write_batch(requests_for(&actions));
+        Ok(())
+    }
 }
