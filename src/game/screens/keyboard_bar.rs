@@ -1,6 +1,6 @@
-//! The bar under the board, at its left: the move field, where a whole move is typed in the
-//! notation (N puts the keyboard there), and the latest announcement, the same line that is
-//! spoken and given to screen readers.
+//! The bar under the board, at its left (above the View window): the move field, where a whole
+//! move is typed in the notation (N puts the keyboard there), and the latest announcement, the
+//! same line that is spoken and given to screen readers. It shows once the keyboard plays.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -11,14 +11,20 @@ use crate::game::core::screen::Screen;
 use crate::game::core::seats::Seats;
 use crate::game::core::session::{Session, SessionRequest};
 use crate::game::core::typed_move::{requests_for, typed_move};
+use crate::game::ui::fitted::EDGE_GAP;
 use crate::game::ui::named::name_control;
 use crate::game::ui::palette;
 
-/// The text in the move field.
+/// The move field: what is typed, and whether the bar is shown.
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
 pub struct MoveField {
     /// What is typed so far.
     pub text: String,
+    /// The bar shows once the keyboard plays: the cell cursor has moved, or N was pressed (a
+    /// player with a mouse never sees it).
+    pub shown: bool,
+    /// N was pressed: the field takes the keyboard when it is next drawn.
+    focus_asked: bool,
 }
 
 /// The bar's widest, as a share of the window: it stays clear of the panels at the right.
@@ -38,6 +44,7 @@ fn show_keyboard_bar(
     session: Res<Session>,
     seats: Option<Res<Seats>>,
     tr: Res<Tr>,
+    cursor: Res<crate::game::board::cursor::BoardCursor>,
     mut requests: MessageWriter<SessionRequest>,
     mut say: MessageWriter<Announce>,
 ) -> Result {
@@ -45,15 +52,28 @@ fn show_keyboard_bar(
     let widest = ctx.content_rect().width() * SHARE_OF_WIDTH;
     // N, pressed on the board, moves the keyboard to the field (the next frame, so the letter
     // is not typed into it).
-    let to_field = ctx.memory(|m| m.focused().is_none())
-        && ctx.input(|i| i.modifiers.is_none() && i.key_pressed(egui::Key::N));
+    if ctx.memory(|m| m.focused().is_none())
+        && ctx.input(|i| i.modifiers.is_none() && i.key_pressed(egui::Key::N))
+    {
+        field.focus_asked = true;
+        field.shown = true;
+    }
+    field.shown |= cursor.shown;
+    if !field.shown {
+        return Ok(());
+    }
+    let to_field = std::mem::take(&mut field.focus_asked);
+    // Above the View window, which has the corner.
+    let above = ctx
+        .memory(|m| m.area_rect(egui::Id::new("view window")))
+        .map_or(0.0, |r| r.height() + EDGE_GAP);
     let mut submitted = None;
     egui::Window::new(tr.t("move_field.label"))
         .id(egui::Id::new("keyboard bar"))
         .title_bar(false)
         .resizable(false)
         .movable(false)
-        .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -12.0])
+        .anchor(egui::Align2::LEFT_BOTTOM, [EDGE_GAP, -EDGE_GAP - above])
         .max_width(widest)
         .show(ctx, |ui| {
             submitted = move_field_row(ui, &tr, &mut field.text, to_field);
@@ -87,6 +107,8 @@ fn move_field_row(ui: &mut egui::Ui, tr: &Tr, text: &mut String, to_field: bool)
         let edit = ui.add(
             egui::TextEdit::singleline(text)
                 .desired_width(110.0)
+                // As tall as any other control: a touch target in a kiosk.
+                .min_size(egui::vec2(0.0, ui.spacing().interact_size.y))
                 .hint_text("c3-c4"),
         );
         let edit = edit.on_hover_text(tr.t("move_field.help"));
