@@ -467,9 +467,7 @@ fn print_layout(
     let ctx = contexts.ctx_mut()?;
     let (panels, mut controls) = egui_layout(ctx);
     let sizes = exhibition.and_then(|e| screen_sizes(window.physical_width() as f32, &e.profile));
-    if let Some(sizes) = sizes {
-        in_millimetres(&mut controls, sizes.mm_per_px);
-    }
+    in_millimetres(&mut controls, sizes);
     count_unchanged_frames(&panels, &controls, &mut last_panels, &mut unchanged);
     let report = LayoutReport {
         screen: screen.get().name().into(),
@@ -492,11 +490,7 @@ fn print_layout(
             .unwrap_or_default(),
         brush: editor.map(|e| format!("{:?}", e.brush)).unwrap_or_default(),
         said: (said.made(), said.latest().unwrap_or_default().to_owned()),
-        cursor: if cursor.shown {
-            cursor.cell.to_string()
-        } else {
-            String::new()
-        },
+        cursor: shown_cursor(&cursor),
         sizes,
     };
     let line = ron::to_string(&report)?;
@@ -505,6 +499,15 @@ fn print_layout(
         *last = line;
     }
     Ok(())
+}
+
+/// The keyboard's cell cursor, once shown (empty before).
+fn shown_cursor(cursor: &crate::game::board::cursor::BoardCursor) -> String {
+    if cursor.shown {
+        cursor.cell.to_string()
+    } else {
+        String::new()
+    }
 }
 
 /// The kiosk screen's sizes, where its profile gives the screen's width.
@@ -517,8 +520,11 @@ fn screen_sizes(window_px: f32, profile: &crate::files::profile::Profile) -> Opt
     })
 }
 
-/// Each control's size in millimetres as well.
-fn in_millimetres(controls: &mut [Control], mm_per_px: f32) {
+/// Each control's size in millimetres as well, where the screen's size is known.
+fn in_millimetres(controls: &mut [Control], sizes: Option<ScreenSizes>) {
+    let Some(ScreenSizes { mm_per_px, .. }) = sizes else {
+        return;
+    };
     for c in controls {
         c.mm = Some([
             (c.rect[2] - c.rect[0]) * mm_per_px,

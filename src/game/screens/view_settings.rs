@@ -331,12 +331,7 @@ fn show_settings_window(
             ui.separator();
             edit_view(ui, &tr, &mut settings, &mut speed);
             ui.separator();
-            let kept = file.path.as_ref().map_or_else(
-                || tr.t("settings.not_kept").to_owned(),
-                |p| tr.tf("settings.kept_in", &[("path", &p.display())]),
-            );
-            ui.label(egui::RichText::new(kept).small().weak());
-            if ui.button(tr.t("settings.close")).clicked() {
+            if kept_and_close(ui, &tr, &file) {
                 next.set(SettingsWindow::Closed);
             }
         });
@@ -508,6 +503,16 @@ fn sound_row(ui: &mut egui::Ui, tr: &Tr, sound: &mut ResMut<SoundLevel>) {
         }
     });
     ui.end_row();
+}
+
+/// Where the settings are kept, and Close: whether it was pressed.
+fn kept_and_close(ui: &mut egui::Ui, tr: &Tr, file: &SettingsFile) -> bool {
+    let kept = file.path.as_ref().map_or_else(
+        || tr.t("settings.not_kept").to_owned(),
+        |p| tr.tf("settings.kept_in", &[("path", &p.display())]),
+    );
+    ui.label(egui::RichText::new(kept).small().weak());
+    ui.button(tr.t("settings.close")).clicked()
 }
 
 /// Speak moves, where a speech program is installed; where none is, the row says so and the
