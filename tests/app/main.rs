@@ -18,6 +18,7 @@ mod gif;
 mod i18n;
 mod puzzles;
 mod scene;
+mod screen_reader;
 mod screens;
 mod settings;
 mod stone_colours;

@@ -4,6 +4,7 @@
 
 use crate::game::ui::named::name_control;
 use crate::game::ui::palette;
+use crate::game::ui::reader_names::named_slider;
 use bevy::prelude::*;
 
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -68,6 +69,7 @@ pub(super) fn choose_count(
         return;
     };
     let mut value = choice.value.filter(|v| offer.contains(v)).unwrap_or(most);
+    let verb = session.position().count_verb(tr);
     ui.horizontal(|ui| {
         let step = |value: u8, up: bool| {
             let pos = offer.iter().position(|&v| v == value).unwrap_or(0);
@@ -79,7 +81,7 @@ pub(super) fn choose_count(
         if less.clicked() {
             value = step(value, false);
         }
-        ui.add(egui::Slider::new(&mut value, least..=most).integer());
+        named_slider(ui, verb, &mut value, least..=most, (1.0, ""));
         let more = ui.add_sized([48.0, 48.0], egui::Button::new("+"));
         name_control(&more, "count more");
         if more.clicked() {
@@ -91,7 +93,6 @@ pub(super) fn choose_count(
         value = offer.iter().copied().find(|&v| v >= value).unwrap_or(most);
     }
     choice.value = Some(value);
-    let verb = session.position().count_verb(tr);
     if !choice.typed.is_empty() {
         ui.label(tr.tf("count.typed", &[("digits", &choice.typed)]));
     }

@@ -35,14 +35,11 @@ pub fn evaluation_graph(
     requests: &mut MessageWriter<SessionRequest>,
 ) {
     let (done, all) = engine.progress();
-    ui.label(
-        egui::RichText::new(tr.tf("engine.graph", &[("done", &done), ("all", &all)]))
-            .small()
-            .weak(),
-    );
+    let name = tr.tf("engine.graph", &[("done", &done), ("all", &all)]);
+    ui.label(egui::RichText::new(&name).small().weak());
     let shown = session.viewing().unwrap_or(session.move_count());
     let chances = engine.black_chances();
-    if let Some(n) = chances_graph(ui, &chances, shown, tr.t("engine.black")) {
+    if let Some(n) = chances_graph(ui, &chances, shown, (&name, tr.t("engine.black"))) {
         requests.write(SessionRequest::View(n));
     }
 }

@@ -57,16 +57,17 @@ impl GraphScale {
 }
 
 /// The graph of `chances` (Black's, 0 to 1, per position; `None` not analysed yet) with the
-/// position `shown` marked; `black` names Black in the pointer's note. Returns the position
-/// clicked, if any.
+/// position `shown` marked; `name` is the graph's for screen readers, `black` names Black in
+/// the pointer's note. Returns the position clicked, if any.
 pub fn chances_graph(
     ui: &mut egui::Ui,
     chances: &[Option<f32>],
     shown: usize,
-    black: &str,
+    (name, black): (&str, &str),
 ) -> Option<usize> {
     let size = egui::vec2(ui.available_width(), GRAPH_HEIGHT);
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Image, true, name));
     let frame = egui::Rect::from_min_max(
         rect.min + egui::vec2(SCALE_WIDTH, 4.0),
         rect.max - egui::vec2(2.0, 4.0),
@@ -226,7 +227,7 @@ mod tests {
         let mut shown = (egui::Rect::NOTHING, None);
         let mut output = ctx.run_ui(input, |ui| {
             let place = ui.available_rect_before_wrap();
-            shown = (place, chances_graph(ui, chances, 2, "Black"));
+            shown = (place, chances_graph(ui, chances, 2, ("Chances", "Black")));
         });
         output.textures_delta.clear();
         shown

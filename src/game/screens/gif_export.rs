@@ -21,6 +21,7 @@ use crate::game::core::session::Session;
 use crate::game::screens::export::{Exported, ScreenshotRequest, screenshot_path};
 use crate::game::ui::arrow_keys::step_with_arrows;
 use crate::game::ui::named::name_control;
+use crate::game::ui::reader_names::name_for_readers;
 
 /// The sizes the move list offers (the command line takes any from 480x270 to 1280x720).
 pub const GIF_SIZES: [(u32, u32); 3] = [(480, 270), (854, 480), (1280, 720)];
@@ -198,6 +199,7 @@ impl ShareTools<'_> {
                     }
                 });
             step_with_arrows(ui, &sizes.response, &mut self.export.size, &GIF_SIZES);
+            name_for_readers(&sizes.response, tr.t("gif.size"));
             let gif = ui
                 .button(tr.t("gif.export"))
                 .on_hover_text(tr.t("gif.export.help"));

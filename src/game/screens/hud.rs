@@ -6,6 +6,7 @@ use crate::game::ui::choices::{edit_options, seat_label, seat_picker, wrap_befor
 use crate::game::ui::fitted;
 use crate::game::ui::named::name_control;
 use crate::game::ui::palette;
+use crate::game::ui::reader_names::{hide_from_readers, name_for_readers};
 use crate::game::view::camera::Orbit;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -101,6 +102,7 @@ fn pick_game(
                         }
                     }
                 });
+            name_for_readers(&games.response, tr.t("hud.game"));
             let mut game = picker.options.game();
             if step_with_arrows(ui, &games.response, &mut game, &BUILT) {
                 picker.options = AnyOptions::for_game(game);
@@ -346,7 +348,11 @@ fn position_notes(ui: &mut egui::Ui, tr: &Tr, session: &Session, hovered: Option
     let pointed = hovered.map_or_else(String::new, |cell| {
         crate::game::board::stones::describe_stack(tr, cell, position.stack(cell))
     });
-    ui.add(egui::Label::new(pointed).truncate());
+    let line = ui.add(egui::Label::new(pointed).truncate());
+    if hovered.is_none() {
+        // Empty, it only keeps the line: screen readers pass over it.
+        hide_from_readers(&line);
+    }
     // The shown position's: an earlier one looked at has its own last move.
     let last = session.shown_last_move().unwrap_or(tr.t("hud.none_yet"));
     ui.label(tr.tf("hud.last_move", &[("notation", &last)]));

@@ -103,7 +103,7 @@ fn show_keyboard_bar(
 fn move_field_row(ui: &mut egui::Ui, tr: &Tr, text: &mut String, to_field: bool) -> Option<String> {
     let mut submitted = None;
     ui.horizontal(|ui| {
-        ui.label(tr.t("move_field.label"));
+        let label = ui.label(tr.t("move_field.label"));
         let edit = ui.add(
             egui::TextEdit::singleline(text)
                 .desired_width(110.0)
@@ -111,7 +111,9 @@ fn move_field_row(ui: &mut egui::Ui, tr: &Tr, text: &mut String, to_field: bool)
                 .min_size(egui::vec2(0.0, ui.spacing().interact_size.y))
                 .hint_text("c3-c4"),
         );
-        let edit = edit.on_hover_text(tr.t("move_field.help"));
+        let edit = edit
+            .labelled_by(label.id)
+            .on_hover_text(tr.t("move_field.help"));
         name_control(&edit, "move field");
         if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
             submitted = Some(std::mem::take(text));

@@ -22,6 +22,7 @@ pub mod keyboard_bar;
 mod puzzles;
 pub mod record_file;
 pub(crate) mod saves;
+mod screen_reader;
 pub mod stack_labels;
 pub mod title;
 mod turn_banner;
@@ -61,6 +62,6 @@ pub(super) fn presentation_plugin(app: &mut App) {
             coach_banner::plugin,
             keyboard_bar::plugin,
         ),
-        stack_labels::plugin,
+        (stack_labels::plugin, screen_reader::plugin),
     ));
 }

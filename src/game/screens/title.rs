@@ -4,6 +4,7 @@
 
 use crate::game::ui::centred::add_centred;
 use crate::game::ui::named::name_control;
+use crate::game::ui::reader_names::name_for_readers;
 use std::path::PathBuf;
 
 use crate::game::screens::view_settings::SettingsWindow;
@@ -467,6 +468,7 @@ fn game_card(
                     egui::Image::new(egui::load::SizedTexture::new(tex, size))
                         .sense(egui::Sense::click()),
                 );
+                name_for_readers(&picture, tr.t(card.name));
                 clicks.chosen |= picture.clicked() && !chosen;
             }
             ui.label(egui::RichText::new(tr.t(card.name)).size(22.0).strong());

@@ -23,6 +23,7 @@ use crate::game::core::preferences::{
 };
 use crate::game::ui::arrow_keys::step_with_arrows;
 use crate::game::ui::fitted::EDGE_GAP;
+use crate::game::ui::reader_names::{name_for_readers, named_slider};
 use crate::game::view::camera::Orbit;
 
 /// Whether the Settings window is open.
@@ -309,17 +310,23 @@ fn show_settings_window(
                     menu_size_row(ui, &tr, &mut scale);
                     ui.label(tr.t("settings.theme"));
                     let list = themes.as_deref().map(|t| t.0.as_slice());
-                    if let Some(picked) =
-                        choose_by_name(ui, "theme", list.unwrap_or_default(), &theme.0)
-                    {
+                    if let Some(picked) = choose_by_name(
+                        ui,
+                        ("theme", tr.t("settings.theme")),
+                        list.unwrap_or_default(),
+                        &theme.0,
+                    ) {
                         theme.0 = picked;
                     }
                     ui.end_row();
                     ui.label(tr.t("settings.language"));
                     let list = languages.as_deref().map(|l| l.0.as_slice());
-                    if let Some(picked) =
-                        choose_by_name(ui, "language", list.unwrap_or_default(), &language.0)
-                    {
+                    if let Some(picked) = choose_by_name(
+                        ui,
+                        ("language", tr.t("settings.language")),
+                        list.unwrap_or_default(),
+                        &language.0,
+                    ) {
                         language.0 = picked;
                     }
                     ui.end_row();
@@ -412,7 +419,7 @@ fn stepped_down_row(
         Some(GraphicsLevel::Medium) => tr.t("settings.quality.medium"),
         Some(GraphicsLevel::Low) => tr.t("settings.quality.low"),
     };
-    ui.label("");
+    empty_cell(ui);
     ui.horizontal(|ui| {
         ui.weak(tr.tf("settings.quality.too_slow", &[("level", &too_slow)]));
         let again = ui.small_button(tr.t("settings.quality.try_again"));
@@ -453,13 +460,10 @@ fn master_time_row(
     tr: &Tr,
     seats: &mut ResMut<crate::game::core::seats::Seats>,
 ) {
-    ui.label(tr.t("settings.master_time"));
+    let name = tr.t("settings.master_time");
+    ui.label(name);
     let mut secs = seats.master_time.as_secs_f32();
-    ui.add(
-        egui::Slider::new(&mut secs, MASTER_SECONDS)
-            .step_by(0.5)
-            .suffix(" s"),
-    );
+    ui.horizontal(|ui| named_slider(ui, name, &mut secs, MASTER_SECONDS, (0.5, " s")));
     let chosen = Duration::from_secs_f32(secs);
     if chosen != seats.master_time {
         seats.master_time = chosen;
@@ -496,7 +500,8 @@ fn sound_row(ui: &mut egui::Ui, tr: &Tr, sound: &mut ResMut<SoundLevel>) {
     ui.label(tr.t("settings.sound"));
     ui.horizontal(|ui| {
         let mut now = **sound;
-        ui.add(egui::Slider::new(&mut now.volume, 0.0..=1.0).show_value(false));
+        let volume = ui.add(egui::Slider::new(&mut now.volume, 0.0..=1.0).show_value(false));
+        name_for_readers(&volume, tr.t("settings.sound"));
         ui.checkbox(&mut now.mute, tr.t("settings.mute"));
         if now != **sound {
             **sound = now;
@@ -515,6 +520,11 @@ fn kept_and_close(ui: &mut egui::Ui, tr: &Tr, file: &SettingsFile) -> bool {
     ui.button(tr.t("settings.close")).clicked()
 }
 
+/// A grid's cell left empty (an empty label would be a nameless one to a screen reader).
+fn empty_cell(ui: &mut egui::Ui) {
+    ui.allocate_exact_size(egui::Vec2::ZERO, egui::Sense::hover());
+}
+
 /// Speak moves, where a speech program is installed; where none is, the row says so and the
 /// option stays off.
 fn speech_row(ui: &mut egui::Ui, tr: &Tr, speak: &mut ResMut<SpeakMoves>, voice: &Voice) {
@@ -528,7 +538,7 @@ fn speech_row(ui: &mut egui::Ui, tr: &Tr, speak: &mut ResMut<SpeakMoves>, voice:
     if !voice.is_there() {
         answer.on_disabled_hover_text(tr.t("settings.no_speech"));
         ui.end_row();
-        ui.label("");
+        empty_cell(ui);
         ui.label(
             egui::RichText::new(tr.t("settings.no_speech"))
                 .small()
@@ -544,7 +554,7 @@ fn speech_row(ui: &mut egui::Ui, tr: &Tr, speak: &mut ResMut<SpeakMoves>, voice:
 /// `chosen` (so the setting's resource changes only on a real change).
 fn choose_by_name(
     ui: &mut egui::Ui,
-    id: &str,
+    (id, name): (&str, &str),
     list: &[(String, String)],
     chosen: &str,
 ) -> Option<String> {
@@ -562,6 +572,7 @@ fn choose_by_name(
         });
     let files: Vec<String> = list.iter().map(|(file, _)| file.clone()).collect();
     step_with_arrows(ui, &picker.response, &mut picked, &files);
+    name_for_readers(&picker.response, name);
     (picked != chosen).then_some(picked)
 }
 

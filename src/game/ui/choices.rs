@@ -8,6 +8,7 @@ use crate::game::core::i18n::Tr;
 use crate::game::core::seats::{Coaching, Seat, Seats};
 use crate::game::ui::arrow_keys::step_with_arrows;
 use crate::game::ui::named::name_control;
+use crate::game::ui::reader_names::name_for_readers;
 use crate::rules::{AnyOptions, GameId, Player};
 
 /// The options of a game as widgets: who moves first, and the game's own switches.
@@ -106,6 +107,10 @@ pub fn coach_picker(ui: &mut egui::Ui, tr: &Tr, p: Player, coaching: &mut Coachi
             }
         });
     step_with_arrows(ui, &picker.response, coaching, &choices);
+    name_for_readers(
+        &picker.response,
+        &tr.tf("seat.coach.name", &[("player", &tr.player(p))]),
+    );
     let response = picker.response.on_hover_text(tr.t("seat.coach.help"));
     name_control(&response, format!("coach {p}"));
 }
@@ -146,5 +151,9 @@ pub fn seat_picker(ui: &mut egui::Ui, tr: &Tr, p: Player, seat: &mut Seat) {
         .chain(crate::ai::Level::ALL.into_iter().map(Seat::Computer))
         .collect();
     step_with_arrows(ui, &picker.response, seat, &choices);
+    name_for_readers(
+        &picker.response,
+        &tr.tf("hud.played_by", &[("player", &tr.player(p))]),
+    );
     name_control(&picker.response, format!("seat {p}"));
 }
