@@ -320,3 +320,31 @@ fn a_whole_game_of_each_game_is_played_by_keys_alone() {
         );
     }
 }
+
+/// A keypad's digit and Enter that come in one frame choose the count alone: the cell cursor
+/// does not take the Enter too (a click on the chosen stack, which would take the turn back).
+#[test]
+fn a_digit_and_enter_in_one_frame_choose_the_count_alone() {
+    use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
+    let start = AnyGame::start(AnyOptions::for_game(stackyard::rules::GameId::CashInHand));
+    let mut app = game_in("en", start);
+    // The first arrow shows the cursor on a1; Enter chooses its stack.
+    tap(&mut app, KeyCode::ArrowUp);
+    tap(&mut app, KeyCode::Enter);
+    assert_eq!(app.world().resource::<Session>().turn().notation(), "a1");
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        for key_code in [KeyCode::Digit1, KeyCode::Enter] {
+            app.world_mut().write_message(KeyboardInput {
+                key_code,
+                logical_key: Key::Unidentified(NativeKey::Unidentified),
+                state,
+                text: None,
+                repeat: false,
+                window: Entity::PLACEHOLDER,
+            });
+        }
+        app.update();
+    }
+    app.update();
+    assert_eq!(app.world().resource::<Session>().turn().notation(), "a1:1");
+}

@@ -25,7 +25,7 @@ pub(super) fn plugin(app: &mut App) {
             .run_if(crate::game::core::screen::people_play)
             .run_if(resource_exists::<ButtonInput<KeyCode>>)
             .in_set(crate::game::core::GameSystems::Rules)
-            .before(crate::game::screens::count_input::type_count_digits),
+            .after(crate::game::screens::count_input::type_count_digits),
     );
 }
 
@@ -72,7 +72,7 @@ fn decide_at_the_cursor(
     mut say: MessageWriter<Announce>,
 ) {
     let pressed = keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]);
-    // Digits of a count being typed are confirmed by Enter there.
+    // Digits of a count being typed wait for Enter there (which uses it up).
     if !pressed || count.is_some_and(|c| !c.typed.is_empty()) {
         return;
     }

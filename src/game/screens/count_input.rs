@@ -115,9 +115,11 @@ pub(super) fn choose_count(
     }
 }
 
-/// Digits build a count; Enter plays it if it is on offer; Backspace takes a digit back.
+/// Digits build a count; Enter plays it if it is on offer; Backspace takes a digit back. An
+/// Enter that ends typed digits is used up here, so the cell cursor does not take it too (a
+/// keypad's digit and Enter can come in one frame).
 pub(super) fn type_count_digits(
-    keys: Res<ButtonInput<KeyCode>>,
+    mut keys: ResMut<ButtonInput<KeyCode>>,
     session: Res<Session>,
     mut choice: ResMut<CountChoice>,
     mut requests: MessageWriter<SessionRequest>,
@@ -149,13 +151,17 @@ pub(super) fn type_count_digits(
     if keys.just_pressed(KeyCode::Backspace) {
         choice.typed.pop();
     }
-    if keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::NumpadEnter) {
+    let enter = [KeyCode::Enter, KeyCode::NumpadEnter];
+    if keys.any_just_pressed(enter) && !choice.typed.is_empty() {
         if let Ok(n) = choice.typed.parse::<u8>()
             && offer.contains(&n)
         {
             requests.write(SessionRequest::Play(Action::Count(n)));
         }
         choice.typed.clear();
+        for key in enter {
+            keys.clear_just_pressed(key);
+        }
     }
     if let Ok(n) = choice.typed.parse::<u8>()
         && offer.contains(&n)
