@@ -16,7 +16,7 @@ use crate::common::xvfb::{Xvfb, missing_tools};
 use stackyard::app::layout_report::{LINE_PREFIX, LayoutReport};
 use stackyard::files::save::SaveFile;
 use stackyard::files::visits::{Abandoned, Visit};
-use stackyard::rules::{Action, AnyGame, AnyOptions, Game, GameId, play_prefix};
+use stackyard::rules::{Action, AnyGame, AnyOptions, Game, GameId, GameOptions, play_prefix};
 
 /// The longest any one step may take (a cold start compiles shaders at a frame a second).
 const PATIENCE: Duration = Duration::from_secs(180);
@@ -189,12 +189,19 @@ impl Running {
     }
 
     /// Takes `actions` from `start` with the keyboard alone: the arrows walk the cell cursor to
-    /// each decision's cell and Return decides there; a count is typed in digits.
+    /// each decision's cell and Return decides there; a count is typed in digits. A decision
+    /// the app takes by itself (the only one there is) is left to it.
     fn decide_by_keys(&mut self, x: &Xvfb, start: &AnyGame, actions: &[Action]) {
         use stackyard::game::core::view::BoardView;
-        let mut now = start.clone();
+        let moves = self.layout_when("the board", |r| !r.cells.is_empty()).moves;
+        let mut turn = stackyard::rules::Turn::new(start.clone());
         for &a in actions {
             let report = self.layout_when("the board", |r| !r.cells.is_empty());
+            let now = turn.now().clone();
+            turn.play(a).expect("a legal decision");
+            if report.moves > moves || report.turn == turn.notation() {
+                continue;
+            }
             let before = (report.turn.clone(), report.moves);
             if let Action::Count(n) = a {
                 x.xdotool(&[
@@ -211,7 +218,6 @@ impl Running {
             self.key_until(x, "Return", "the decision taken", |r| {
                 (r.turn.clone(), r.moves) != before
             });
-            now.play(a);
         }
     }
 
@@ -1015,6 +1021,62 @@ fn play_a_game_with_the_keyboard_alone() {
     assert!(turn.contains(" wins: "), "the result, read by T: {turn}");
 }
 
+/// The turn limit of the keyboard games below: where the rules end a game drawn, unless it ended
+/// before. (The games to their natural ends are played headless, `tests/app/access.rs`.)
+const KEYBOARD_GAME_TURNS: u32 = 12;
+
+/// Splay, Cash In Hand, Intermedium and Support, each from its start to its result by keys alone
+/// (Grabber's is above): the first move decided at the cell cursor (the arrows, Enter, digits
+/// for a count), the others typed into the move field, each the rules' first decisions; the
+/// result then read by T.
+fn play_each_game_to_its_result_with_the_keyboard_alone() {
+    let x = Xvfb::start(1280, 720);
+    for (name, id) in [
+        ("splay", GameId::Splay),
+        ("cash-in-hand", GameId::CashInHand),
+        ("intermedium", GameId::Intermedium),
+        ("support", GameId::Support),
+    ] {
+        let dir = scratch(&format!("keys-{name}"));
+        people_only(&dir);
+        let cap = format!("ply_cap={KEYBOARD_GAME_TURNS}");
+        let mut app = launch(
+            &x,
+            &dir,
+            &["--game", name, "--opt", &cap, "--screen", "game"],
+        );
+        app.layout_when("the game", |r| r.screen == "game" && !r.cells.is_empty());
+        app.escape_to_the_board(&x);
+        let options = AnyOptions::for_game(id)
+            .with_settings([cap.as_str()])
+            .unwrap();
+        let mut now = AnyGame::start(options);
+        let mut played = Vec::new();
+        while now.outcome().is_none() {
+            let mut turn = stackyard::rules::Turn::new(now.clone());
+            while !turn.is_complete() {
+                turn.play(turn.legal_actions()[0]).unwrap();
+            }
+            if played.is_empty() {
+                eprintln!("{name}: {:?} by keys", turn.actions());
+                app.decide_by_keys(&x, &now, turn.actions());
+            } else {
+                app.type_move(&x, &turn.notation());
+            }
+            played.push(turn.notation());
+            now = turn.now().clone();
+        }
+        eprintln!("{name}: {} moves typed", played.len());
+        assert_eq!(app.autosaved_moves(played.len()), played, "{name}");
+        app.escape_to_the_board(&x);
+        let result = app.key_said(&x, "t");
+        assert!(
+            result.contains(" wins: ") || result.starts_with("Draw"),
+            "{name}: the result, read by T: {result}"
+        );
+    }
+}
+
 /// A Splay puzzle solved from the keyboard alone: Tab to its button on the title, Return, and
 /// the solution typed into the move field.
 fn solve_a_puzzle_with_the_keyboard_alone() {
@@ -1192,6 +1254,11 @@ fn auto_steps_down_and_the_next_start_remembers_in_a_real_window() {
 #[test]
 fn a_game_of_grabber_is_played_with_the_keyboard_alone_in_a_real_window() {
     alone(play_a_game_with_the_keyboard_alone);
+}
+
+#[test]
+fn each_other_game_is_played_to_its_result_with_the_keyboard_alone_in_a_real_window() {
+    alone(play_each_game_to_its_result_with_the_keyboard_alone);
 }
 
 #[test]
