@@ -19,7 +19,7 @@ use stackyard::game::core::typed_move::{requests_for, typed_move};
 use stackyard::game::core::view::BoardView;
 use stackyard::rules::{Action, AnyGame, AnyOptions, Cell, Game, GameOptions};
 
-use crate::common::headless::{Headless, click, key, position, wait_until};
+use crate::common::headless::{Headless, click, key, key_event, position, wait_until};
 
 /// Splay: White to move, and its four-stone stack on e5 must splay.
 const SPLAY: &str = "splay 8/8/8/4,w4,3/8/5,wb,2/1,wb2,4,w,1/8 w 0 0 0";
@@ -325,7 +325,6 @@ fn a_whole_game_of_each_game_is_played_by_keys_alone() {
 /// does not take the Enter too (a click on the chosen stack, which would take the turn back).
 #[test]
 fn a_digit_and_enter_in_one_frame_choose_the_count_alone() {
-    use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
     let start = AnyGame::start(AnyOptions::for_game(stackyard::rules::GameId::CashInHand));
     let mut app = game_in("en", start);
     // The first arrow shows the cursor on a1; Enter chooses its stack.
@@ -334,14 +333,7 @@ fn a_digit_and_enter_in_one_frame_choose_the_count_alone() {
     assert_eq!(app.world().resource::<Session>().turn().notation(), "a1");
     for state in [ButtonState::Pressed, ButtonState::Released] {
         for key_code in [KeyCode::Digit1, KeyCode::Enter] {
-            app.world_mut().write_message(KeyboardInput {
-                key_code,
-                logical_key: Key::Unidentified(NativeKey::Unidentified),
-                state,
-                text: None,
-                repeat: false,
-                window: Entity::PLACEHOLDER,
-            });
+            app.world_mut().write_message(key_event(key_code, state));
         }
         app.update();
     }

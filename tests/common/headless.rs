@@ -111,16 +111,21 @@ pub fn press(app: &mut App) {
 
 /// A key pressed or let go, as the window sends it, and the frame that takes it.
 pub fn key(app: &mut App, key_code: KeyCode, state: ButtonState) {
+    app.world_mut().write_message(key_event(key_code, state));
+    app.update();
+}
+
+/// A key pressed or let go, as the window sends it (several can come in one frame).
+pub fn key_event(key_code: KeyCode, state: ButtonState) -> bevy::input::keyboard::KeyboardInput {
     use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
-    app.world_mut().write_message(KeyboardInput {
+    KeyboardInput {
         key_code,
         logical_key: Key::Unidentified(NativeKey::Unidentified),
         state,
         text: None,
         repeat: false,
         window: Entity::PLACEHOLDER,
-    });
-    app.update();
+    }
 }
 
 /// Frames for `time` of the app's clock (at the app's own step).

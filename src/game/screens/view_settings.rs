@@ -308,28 +308,22 @@ fn show_settings_window(
                     quality_row(ui, &tr, &mut quality, *level);
                     stepped_down_row(ui, &tr, quality.0, &mut ceiling);
                     menu_size_row(ui, &tr, &mut scale);
-                    ui.label(tr.t("settings.theme"));
                     let list = themes.as_deref().map(|t| t.0.as_slice());
-                    if let Some(picked) = choose_by_name(
-                        ui,
-                        ("theme", tr.t("settings.theme")),
-                        list.unwrap_or_default(),
-                        &theme.0,
-                    ) {
+                    if let Some(picked) =
+                        choice_row(ui, ("theme", "settings.theme"), &tr, list, &theme.0)
+                    {
                         theme.0 = picked;
                     }
-                    ui.end_row();
-                    ui.label(tr.t("settings.language"));
                     let list = languages.as_deref().map(|l| l.0.as_slice());
-                    if let Some(picked) = choose_by_name(
+                    if let Some(picked) = choice_row(
                         ui,
-                        ("language", tr.t("settings.language")),
-                        list.unwrap_or_default(),
+                        ("language", "settings.language"),
+                        &tr,
+                        list,
                         &language.0,
                     ) {
                         language.0 = picked;
                     }
-                    ui.end_row();
                     master_time_row(ui, &tr, &mut seats);
                     threads_row(ui, &tr, &mut seats);
                     sound_row(ui, &tr, &mut sound);
@@ -548,6 +542,22 @@ fn speech_row(ui: &mut egui::Ui, tr: &Tr, speak: &mut ResMut<SpeakMoves>, voice:
         speak.0 = on;
     }
     ui.end_row();
+}
+
+/// A row of the settings' grid: its name (the text `key`), and a choice by name from `list`
+/// (none: the list is not loaded yet): the file name picked, when it is not `chosen`.
+fn choice_row(
+    ui: &mut egui::Ui,
+    (id, key): (&str, &str),
+    tr: &Tr,
+    list: Option<&[(String, String)]>,
+    chosen: &str,
+) -> Option<String> {
+    let name = tr.t(key);
+    ui.label(name);
+    let picked = choose_by_name(ui, (id, name), list.unwrap_or_default(), chosen);
+    ui.end_row();
+    picked
 }
 
 /// A drop-down of (file name, shown name) choices: the file name picked, when it is not
