@@ -469,31 +469,46 @@ fn print_layout(
     let sizes = exhibition.and_then(|e| screen_sizes(window.physical_width() as f32, &e.profile));
     in_millimetres(&mut controls, sizes);
     count_unchanged_frames(&panels, &controls, &mut last_panels, &mut unchanged);
+    let (editing, brush) = editor_fields(editor.as_deref());
     let report = LayoutReport {
         screen: screen.get().name().into(),
         turn: session.turn().notation(),
         moves: session.move_count(),
         targets: markers.iter().map(target_of).collect(),
-        window: [
-            window.physical_width() as f32,
-            window.physical_height() as f32,
-        ],
+        window: physical_size(window),
         cells: cell_spots(&session, &cameras, &stacks, window.scale_factor()),
         labels: label_rects(&session, &cameras, ctx.zoom_factor(), window.scale_factor()),
         free: in_pixels(free.rect, window.scale_factor()),
         panels,
         controls,
         looks: looks(&theme, &tr, pictures.as_deref(), &server),
-        editing: editor
-            .as_ref()
-            .map(|e| e.setup.to_string())
-            .unwrap_or_default(),
-        brush: editor.map(|e| format!("{:?}", e.brush)).unwrap_or_default(),
+        editing,
+        brush,
         said: (said.made(), said.latest().unwrap_or_default().to_owned()),
         cursor: shown_cursor(&cursor),
         sizes,
     };
-    let line = ron::to_string(&report)?;
+    publish_when_changed(&report, &mut last)
+}
+
+/// The window's size in physical pixels.
+fn physical_size(window: &Window) -> [f32; 2] {
+    [
+        window.physical_width() as f32,
+        window.physical_height() as f32,
+    ]
+}
+
+/// The position being set up and the editor's brush (empty outside the editor).
+fn editor_fields(editor: Option<&crate::game::core::editor::Editor>) -> (String, String) {
+    editor.map_or_else(Default::default, |e| {
+        (e.setup.to_string(), format!("{:?}", e.brush))
+    })
+}
+
+/// Prints the report when it differs from the `last` one printed.
+fn publish_when_changed(report: &LayoutReport, last: &mut String) -> Result {
+    let line = ron::to_string(report)?;
     if *last != line {
         publish(&line);
         *last = line;

@@ -41,6 +41,14 @@ fn app_on(name: &str, screen: Screen, settings_open: bool) -> WholeApp {
     app
 }
 
+/// [`app_on`] and what a screen reader holds of it after three frames.
+fn read(name: &str, screen: Screen, settings_open: bool) -> (WholeApp, Reader) {
+    let mut app = app_on(name, screen, settings_open);
+    let mut reader = Reader::default();
+    reader.frames(&mut app, 3);
+    (app, reader)
+}
+
 /// What a screen reader holds: the tree, and what the live regions said as it changed.
 #[derive(Default)]
 struct Reader {
@@ -178,9 +186,7 @@ fn assert_named(reader: &Reader, expected: &[(Role, &str)]) {
 
 #[test]
 fn every_control_on_the_title_in_the_settings_and_in_a_game_has_a_role_and_a_name() {
-    let mut title = app_on("title", Screen::Title, false);
-    let mut reader = Reader::default();
-    reader.frames(&mut title, 3);
+    let (_title, reader) = read("title", Screen::Title, false);
     assert_named(
         &reader,
         &[
@@ -189,13 +195,9 @@ fn every_control_on_the_title_in_the_settings_and_in_a_game_has_a_role_and_a_nam
             (Role::Button, "Settings"),
         ],
     );
-    let mut settings = app_on("settings", Screen::Title, true);
-    let mut reader = Reader::default();
-    reader.frames(&mut settings, 3);
+    let (_settings, reader) = read("settings", Screen::Title, true);
     assert_named(&reader, &[(Role::CheckBox, "Speak moves")]);
-    let mut game = app_on("game", Screen::Game, false);
-    let mut reader = Reader::default();
-    reader.frames(&mut game, 3);
+    let (mut game, mut reader) = read("game", Screen::Game, false);
     // With the keyboard bar shown (as once the cursor moved), its move field is named too.
     game.world_mut().resource_mut::<MoveField>().shown = true;
     reader.frames(&mut game, 3);
@@ -217,9 +219,7 @@ fn every_control_on_the_title_in_the_settings_and_in_a_game_has_a_role_and_a_nam
 
 #[test]
 fn the_board_is_a_grid_of_cells_named_by_their_stacks() {
-    let mut app = app_on("grid", Screen::Game, false);
-    let mut reader = Reader::default();
-    reader.frames(&mut app, 3);
+    let (_app, reader) = read("grid", Screen::Game, false);
     let grid = reader.grid("Splay board, 8 by 8");
     assert_eq!(grid.len(), 8, "{grid:?}");
     assert!(grid.iter().all(|row| row.len() == 8), "{grid:?}");
@@ -246,9 +246,7 @@ fn the_board_is_a_grid_of_cells_named_by_their_stacks() {
 
 #[test]
 fn a_move_is_announced_through_the_live_log_and_the_cells_follow_it() {
-    let mut app = app_on("live", Screen::Game, false);
-    let mut reader = Reader::default();
-    reader.frames(&mut app, 3);
+    let (mut app, mut reader) = read("live", Screen::Game, false);
     assert!(
         reader.said.is_empty(),
         "nothing said before a move: {:?}",
