@@ -1,10 +1,17 @@
 //! Build script: the version `stackyard --version` prints, with the commit when built from a
-//! git checkout (`0.1.0 (1a2b3c4d5)`), and the bare package version outside one.
+//! git checkout (`0.1.0 (1a2b3c4d5)`), and the bare package version outside one; and the list
+//! of text assets the web build carries inside it (`$OUT_DIR/bundled_files.rs`), every file of
+//! the folders it reads, so that a new string table or theme is carried without a Rust change.
 
 use std::path::Path;
 use std::process::Command;
 
+/// The asset folders the web build carries whole, and its single files.
+const BUNDLED_FOLDERS: [&str; 4] = ["themes", "i18n", "puzzles", "replays"];
+const BUNDLED_FILES: [&str; 1] = ["exhibition.ron"];
+
 fn main() {
+    write_bundled_files();
     let version = env!("CARGO_PKG_VERSION");
     let manifest = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default();
     let git = Path::new(&manifest).join(".git");
@@ -42,4 +49,35 @@ fn main() {
         println!("cargo:rerun-if-changed={}", ref_file.display());
     }
     println!("cargo:rerun-if-changed=build.rs");
+}
+
+/// Writes the web build's list of built-in text assets: `(path below assets/, text)` pairs.
+fn write_bundled_files() {
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default();
+    let assets = Path::new(&manifest).join("assets");
+    let mut names: Vec<String> = BUNDLED_FILES.iter().map(|f| (*f).to_owned()).collect();
+    for folder in BUNDLED_FOLDERS {
+        println!("cargo:rerun-if-changed={}", assets.join(folder).display());
+        let Ok(entries) = std::fs::read_dir(assets.join(folder)) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.ends_with(".ron") {
+                names.push(format!("{folder}/{name}"));
+            }
+        }
+    }
+    names.sort();
+    let mut out = String::from("&[\n");
+    for name in &names {
+        let path = assets.join(name);
+        out.push_str(&format!(
+            "    ({name:?}, include_str!({:?})),\n",
+            path.display().to_string()
+        ));
+    }
+    out.push_str("]\n");
+    let dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    std::fs::write(Path::new(&dir).join("bundled_files.rs"), out).expect("write to OUT_DIR");
 }

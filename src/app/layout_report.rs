@@ -190,15 +190,28 @@ const PANELS: &[&str] = &[
 #[derive(Resource, Debug, Clone, Copy, Default)]
 pub struct PrintLayout;
 
+/// Keeps the layout in [`LatestLayout`] without printing it (a headless app asked for its
+/// layout: the caller reads it in the same process).
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct RecordLayout;
+
 /// For how many frames in a row the panels and controls have stayed where they are.
 #[derive(Resource, Debug, Clone, Copy, Default)]
 pub struct PanelsUnchanged(pub u32);
 
+/// The layout printed last, for a caller in the same process (the headless layout tests).
+#[derive(Resource, Debug, Clone, Default)]
+pub struct LatestLayout(pub Option<LayoutReport>);
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<PanelsUnchanged>();
+    app.init_resource::<PanelsUnchanged>()
+        .init_resource::<LatestLayout>();
     app.add_systems(
         Last,
-        print_layout.run_if(resource_exists::<PrintLayout>.and_then(in_any_screen)),
+        print_layout.run_if(
+            (resource_exists::<PrintLayout>.or_else(resource_exists::<RecordLayout>))
+                .and_then(in_any_screen),
+        ),
     );
 }
 
@@ -455,10 +468,12 @@ fn print_layout(
         Res<crate::game::board::cursor::BoardCursor>,
         Option<Res<crate::game::exhibition::Exhibition>>,
     ),
-    (mut last, mut last_panels, mut unchanged): (
+    (mut last, mut last_panels, mut unchanged, mut latest, printing): (
         Local<String>,
         Local<Vec<String>>,
         ResMut<PanelsUnchanged>,
+        ResMut<LatestLayout>,
+        Option<Res<PrintLayout>>,
     ),
 ) -> Result {
     let Ok(window) = windows.single() else {
@@ -488,7 +503,11 @@ fn print_layout(
         cursor: shown_cursor(&cursor),
         sizes,
     };
-    publish_when_changed(&report, &mut last)
+    let printed = printing.is_some() && publish_when_changed(&report, &mut last)?;
+    if printing.is_none() || printed {
+        latest.0 = Some(report);
+    }
+    Ok(())
 }
 
 /// The window's size in physical pixels.
@@ -506,14 +525,15 @@ fn editor_fields(editor: Option<&crate::game::core::editor::Editor>) -> (String,
     })
 }
 
-/// Prints the report when it differs from the `last` one printed.
-fn publish_when_changed(report: &LayoutReport, last: &mut String) -> Result {
+/// Prints the report when it differs from the `last` one printed, and says whether it did.
+fn publish_when_changed(report: &LayoutReport, last: &mut String) -> Result<bool> {
     let line = ron::to_string(report)?;
-    if *last != line {
+    let changed = *last != line;
+    if changed {
         publish(&line);
         *last = line;
     }
-    Ok(())
+    Ok(changed)
 }
 
 /// The keyboard's cell cursor, once shown (empty before).

@@ -191,7 +191,9 @@ fn insert_run_markers(app: &mut App, options: &AppOptions) {
     if options.profile.is_none() && watched {
         app.insert_resource(game::view::pacing::DrawOnChange);
     }
-    if options.print_layout || matches!(run, RunMode::LayoutReport(_)) {
+    if *run == RunMode::Headless && options.print_layout {
+        app.insert_resource(layout_report::RecordLayout);
+    } else if options.print_layout || matches!(run, RunMode::LayoutReport(_)) {
         app.insert_resource(layout_report::PrintLayout);
     }
 }
@@ -244,8 +246,13 @@ fn bevy_plugins(
                 ..default()
             })
     } else if options.run == RunMode::Headless {
+        // Without a window egui warns of it every frame.
         plugins
             .disable::<bevy::winit::WinitPlugin>()
+            .set(bevy::log::LogPlugin {
+                filter: format!("{},bevy_egui=error", bevy::log::DEFAULT_FILTER),
+                ..default()
+            })
             .set(bevy::render::RenderPlugin {
                 render_creation: bevy::render::settings::WgpuSettings {
                     backends: None,

@@ -143,7 +143,8 @@ pub struct AppOptions {
     pub profile: Option<Profile>,
     /// How it runs.
     pub run: RunMode,
-    /// Print the layout whenever it changes (`--print-layout`).
+    /// Print the layout whenever it changes (`--print-layout`); headless, keep it in
+    /// [`crate::app::layout_report::LatestLayout`] instead, for the caller to read.
     pub print_layout: bool,
     /// The main world's systems run on Bevy's thread pool, as Bevy's default is, instead of one
     /// after another on the app's thread (`bench-frames --thread-pool`, to compare).

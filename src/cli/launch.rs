@@ -138,13 +138,21 @@ fn use_profile(app: &AppArgs, assets: bool, options: &mut AppOptions) -> Result<
     let profile =
         Profile::load(path).map_err(|e| Failure::usage(format!("{}: {e}", path.display())))?;
     // Without assets, every language falls back to built-in English.
-    if let Err(e) = i18n::StringTable::load(&i18n::folder(), &profile.language)
-        && assets
-    {
-        return Err(Failure::usage(format!(
-            "{}: profile field `language`: {e}",
-            path.display()
-        )));
+    let languages = std::iter::once(("language", &profile.language)).chain(
+        profile
+            .visitor_languages
+            .iter()
+            .map(|c| ("visitor_languages", c)),
+    );
+    for (name, code) in languages {
+        if let Err(e) = i18n::StringTable::load(&i18n::folder(), code)
+            && assets
+        {
+            return Err(Failure::usage(format!(
+                "{}: profile field `{name}`: {e}",
+                path.display()
+            )));
+        }
     }
     options.use_profile(profile, opening);
     Ok(())

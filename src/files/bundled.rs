@@ -4,63 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-/// Each file, by its path below `assets/`.
-const FILES: &[(&str, &str)] = &[
-    (
-        "themes/high-contrast.ron",
-        include_str!("../../assets/themes/high-contrast.ron"),
-    ),
-    (
-        "themes/wood.ron",
-        include_str!("../../assets/themes/wood.ron"),
-    ),
-    ("i18n/de.ron", include_str!("../../assets/i18n/de.ron")),
-    ("i18n/en.ron", include_str!("../../assets/i18n/en.ron")),
-    (
-        "puzzles/cash-in-hand.ron",
-        include_str!("../../assets/puzzles/cash-in-hand.ron"),
-    ),
-    (
-        "puzzles/grabber.ron",
-        include_str!("../../assets/puzzles/grabber.ron"),
-    ),
-    (
-        "puzzles/intermedium.ron",
-        include_str!("../../assets/puzzles/intermedium.ron"),
-    ),
-    (
-        "puzzles/splay.ron",
-        include_str!("../../assets/puzzles/splay.ron"),
-    ),
-    (
-        "puzzles/support.ron",
-        include_str!("../../assets/puzzles/support.ron"),
-    ),
-    (
-        "replays/cash-in-hand.ron",
-        include_str!("../../assets/replays/cash-in-hand.ron"),
-    ),
-    (
-        "replays/grabber.ron",
-        include_str!("../../assets/replays/grabber.ron"),
-    ),
-    (
-        "replays/intermedium.ron",
-        include_str!("../../assets/replays/intermedium.ron"),
-    ),
-    (
-        "replays/splay.ron",
-        include_str!("../../assets/replays/splay.ron"),
-    ),
-    (
-        "replays/support.ron",
-        include_str!("../../assets/replays/support.ron"),
-    ),
-    (
-        "exhibition.ron",
-        include_str!("../../assets/exhibition.ron"),
-    ),
-];
+/// Each file, by its path below `assets/`: every file of the folders the app reads, listed by
+/// the build script.
+const FILES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/bundled_files.rs"));
 
 /// The text of `assets/<name>`, when it is built in.
 #[must_use]

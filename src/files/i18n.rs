@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
+use super::plurals::{CATEGORY_NAMES, OTHER};
+
 /// String tables larger than this are not read.
 pub const MAX_TABLE_BYTES: u64 = 1024 * 1024;
 
@@ -29,8 +31,58 @@ pub fn folder() -> PathBuf {
 pub struct StringTable {
     /// The language's name in itself ("English", "Deutsch").
     pub language: String,
+    /// How the language writes numbers.
+    #[serde(default)]
+    pub numbers: NumberStyle,
     /// Texts by key; `{name}` marks a value filled in when the text is shown.
     pub strings: BTreeMap<String, String>,
+    /// Counted texts by key: a text for each plural category the language uses (`"one"`,
+    /// `"few"`, `"many"`, `"other"`: CLDR's names), `{n}` for the count.
+    #[serde(default)]
+    pub plurals: BTreeMap<String, BTreeMap<String, String>>,
+}
+
+/// How a language writes a number: `1,234.5` in English, `1.234,5` in German.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NumberStyle {
+    /// Between the whole part and the fraction.
+    pub decimal: String,
+    /// Between each three digits of the whole part.
+    pub group: String,
+}
+
+impl Default for NumberStyle {
+    fn default() -> Self {
+        NumberStyle {
+            decimal: ".".into(),
+            group: ",".into(),
+        }
+    }
+}
+
+impl NumberStyle {
+    /// `value` with `decimals` digits after the point, written this way.
+    #[must_use]
+    pub fn format(&self, value: f64, decimals: usize) -> String {
+        let plain = format!("{:.*}", decimals, value.abs());
+        let (whole, fraction) = plain.split_once('.').unwrap_or((&plain, ""));
+        let mut out = String::new();
+        if value < 0.0 && plain.bytes().any(|b| b.is_ascii_digit() && b != b'0') {
+            out.push('-');
+        }
+        for (i, digit) in whole.chars().enumerate() {
+            if i > 0 && (whole.len() - i) % 3 == 0 {
+                out.push_str(&self.group);
+            }
+            out.push(digit);
+        }
+        if !fraction.is_empty() {
+            out.push_str(&self.decimal);
+            out.push_str(fraction);
+        }
+        out
+    }
 }
 
 /// Why a string table was refused.
@@ -62,6 +114,14 @@ impl StringTable {
         }
         for (key, text) in &table.strings {
             placeholders(text).map_err(|why| format!("\"{key}\": {why}"))?;
+        }
+        for (key, forms) in &table.plurals {
+            check_plural_set(forms).map_err(|why| format!("plural \"{key}\": {why}"))?;
+        }
+        if table.numbers.decimal.chars().count() != 1 || table.numbers.group.chars().count() > 1 {
+            return Err(
+                "numbers: the decimal mark is one character, the group mark one or none".into(),
+            );
         }
         Ok(table)
     }
@@ -100,6 +160,36 @@ impl StringTable {
     #[must_use]
     pub fn get(&self, key: &str) -> Option<&str> {
         self.strings.get(key).map(String::as_str)
+    }
+
+    /// The form of counted text `key` for plural category `category` (its `other` form when
+    /// it has none for that category), if this table has the text.
+    #[must_use]
+    pub fn plural(&self, key: &str, category: &str) -> Option<&str> {
+        let forms = self.plurals.get(key)?;
+        forms
+            .get(category)
+            .or_else(|| forms.get(OTHER))
+            .map(String::as_str)
+    }
+}
+
+/// Whether a plural set's forms are named by CLDR's categories, include `other`, and have
+/// well-formed placeholders.
+fn check_plural_set(forms: &BTreeMap<String, String>) -> Result<(), String> {
+    for (category, text) in forms {
+        if !CATEGORY_NAMES.contains(&category.as_str()) {
+            return Err(format!(
+                "'{category}' is not a plural category (one of {})",
+                CATEGORY_NAMES.join(", ")
+            ));
+        }
+        placeholders(text).map_err(|why| format!("{category}: {why}"))?;
+    }
+    if forms.contains_key(OTHER) {
+        Ok(())
+    } else {
+        Err("it has no \"other\" form".into())
     }
 }
 
@@ -173,19 +263,86 @@ pub fn fill(text: &str, args: &[(&str, &dyn fmt::Display)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::files::plurals::PluralRule;
 
     fn folder() -> PathBuf {
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/i18n")
     }
 
+    /// The languages that ship, each named in itself.
+    const LANGUAGES: [(&str, &str); 8] = [
+        ("de", "Deutsch"),
+        ("en", "English"),
+        ("es", "Español"),
+        ("fr", "Français"),
+        ("it", "Italiano"),
+        ("nl", "Nederlands"),
+        ("pl", "Polski"),
+        ("pt", "Português"),
+    ];
+
+    fn table(code: &str) -> StringTable {
+        StringTable::load(&folder(), code).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Counted text `key` of language `code` for `n`, as the app fills it.
+    fn counted(code: &str, key: &str, n: usize) -> String {
+        let category = PluralRule::for_language(code).category(n);
+        let text = table(code).plural(key, category).unwrap().to_owned();
+        fill(&text, &[("n", &n)])
+    }
+
     #[test]
-    fn english_and_german_are_there_and_read() {
-        assert_eq!(language_codes(&folder()), ["de", "en"]);
-        assert_eq!(StringTable::english().language, "English");
+    fn eight_languages_are_there_each_named_in_itself() {
+        let codes: Vec<String> = LANGUAGES.iter().map(|(c, _)| (*c).to_owned()).collect();
+        assert_eq!(language_codes(&folder()), codes);
+        for (code, name) in LANGUAGES {
+            assert_eq!(table(code).language, name);
+        }
+    }
+
+    #[test]
+    fn counted_stones_take_each_languages_own_plural() {
+        assert_eq!(counted("fr", "count.stones", 0), "0 pierre");
+        assert_eq!(counted("fr", "count.stones", 1), "1 pierre");
+        assert_eq!(counted("fr", "count.stones", 2), "2 pierres");
+        assert_eq!(counted("en", "count.stones", 0), "0 stones");
+        let polish = [1, 2, 4, 5, 12, 22, 25].map(|n| counted("pl", "count.stones", n));
         assert_eq!(
-            StringTable::load(&folder(), "de").unwrap().language,
-            "Deutsch"
+            polish,
+            [
+                "1 kamień",
+                "2 kamienie",
+                "4 kamienie",
+                "5 kamieni",
+                "12 kamieni",
+                "22 kamienie",
+                "25 kamieni"
+            ]
         );
+    }
+
+    #[test]
+    fn each_plural_set_has_the_forms_its_language_uses() {
+        for (code, _) in LANGUAGES {
+            let needed = PluralRule::for_language(code).categories();
+            for (key, forms) in &table(code).plurals {
+                let have: Vec<&str> = forms.keys().map(String::as_str).collect();
+                let mut want = needed.clone();
+                want.sort_unstable();
+                assert_eq!(have, want, "{code}.ron plural \"{key}\"");
+            }
+        }
+    }
+
+    #[test]
+    fn numbers_are_written_in_the_languages_way() {
+        let german = table("de").numbers;
+        assert_eq!(german.format(1234.56, 1), "1.234,6");
+        assert_eq!(german.format(2.5, 1), "2,5");
+        assert_eq!(table("en").numbers.format(1234.56, 1), "1,234.6");
+        assert_eq!(table("en").numbers.format(-0.04, 1), "0.0");
+        assert_eq!(table("fr").numbers.format(12345.0, 0), "12\u{a0}345");
     }
 
     #[test]
@@ -208,6 +365,32 @@ mod tests {
                 assert!(
                     english.get(key).is_some(),
                     "{code}.ron has \"{key}\", which English lacks"
+                );
+            }
+            same_plural_sets(&code, &english, &table);
+        }
+    }
+
+    /// `table` has every counted text of English and no other, each form with English's
+    /// placeholders (`{n}` may be left out, as in "un seul").
+    fn same_plural_sets(code: &str, english: &StringTable, table: &StringTable) {
+        let keys = |t: &StringTable| t.plurals.keys().cloned().collect::<Vec<_>>();
+        assert_eq!(keys(table), keys(english), "{code}.ron's counted texts");
+        for (key, forms) in &english.plurals {
+            let mut want: Vec<&str> = placeholders(&forms[OTHER]).unwrap();
+            want.retain(|p| *p != "n");
+            want.sort_unstable();
+            for (category, text) in &table.plurals[key] {
+                let mut have = placeholders(text).unwrap();
+                have.retain(|p| *p != "n");
+                have.sort_unstable();
+                assert_eq!(
+                    have, want,
+                    "{code}.ron \"{key}\" {category} fills other values"
+                );
+                assert!(
+                    !text.trim().is_empty(),
+                    "{code}.ron \"{key}\" {category} is empty"
                 );
             }
         }

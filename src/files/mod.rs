@@ -17,6 +17,7 @@ pub mod i18n;
 pub mod import;
 pub mod lines;
 pub mod opening_hours;
+pub mod plurals;
 pub mod profile;
 pub mod puzzle_progress;
 pub mod puzzles;

@@ -72,6 +72,10 @@ pub struct Profile {
     /// The language of the texts (an ISO 639-1 code, such as "en").
     #[serde(default = "default_language")]
     pub language: String,
+    /// The languages attract mode's button offers a visitor, in turn (codes such as "fr"; it
+    /// holds `language`): every language that ships if left out.
+    #[serde(default)]
+    pub visitor_languages: Vec<String>,
     /// The size of menus and panels (0.5 to 3.0).
     #[serde(default = "default_scale")]
     pub ui_scale: f32,
@@ -300,6 +304,7 @@ impl Profile {
         )?;
         self.check_screen()?;
         super::i18n::check_language_code(&self.language).map_err(|why| field("language", why))?;
+        self.check_visitor_languages()?;
         if let Some(base) = &self.share_base {
             super::share_link::check_base(base).map_err(|why| field("share_base", why))?;
         }
@@ -328,6 +333,32 @@ impl Profile {
     }
 
     /// The screen's width and the viewing distance, in millimetres.
+    /// The visitor's languages are language codes, each once, and hold the profile's own.
+    fn check_visitor_languages(&self) -> Result<(), ProfileError> {
+        let list = &self.visitor_languages;
+        for (n, code) in list.iter().enumerate() {
+            super::i18n::check_language_code(code)
+                .map_err(|why| field("visitor_languages", why))?;
+            if list[..n].contains(code) {
+                return Err(field(
+                    "visitor_languages",
+                    format!("'{code}' is listed twice"),
+                ));
+            }
+        }
+        if list.is_empty() || list.contains(&self.language) {
+            Ok(())
+        } else {
+            Err(field(
+                "visitor_languages",
+                format!(
+                    "the list holds the profile's own language, '{}'",
+                    self.language
+                ),
+            ))
+        }
+    }
+
     fn check_screen(&self) -> Result<(), ProfileError> {
         if let Some(width) = self.screen_width_mm {
             check_range("screen_width_mm", width, 100.0, 5000.0)?;
@@ -424,6 +455,30 @@ mod tests {
             (
                 good.replacen("language: \"en\"", "language: \"english\"", 1),
                 "`language`",
+            ),
+            (
+                good.replacen(
+                    "visitor_languages: []",
+                    "visitor_languages: [\"fr\", \"nl\"]",
+                    1,
+                ),
+                "`visitor_languages`: the list holds the profile's own language, 'en'",
+            ),
+            (
+                good.replacen(
+                    "visitor_languages: []",
+                    "visitor_languages: [\"en\", \"en\"]",
+                    1,
+                ),
+                "`visitor_languages`: 'en' is listed twice",
+            ),
+            (
+                good.replacen(
+                    "visitor_languages: []",
+                    "visitor_languages: [\"en\", \"FR\"]",
+                    1,
+                ),
+                "`visitor_languages`: 'FR' is not a two-letter language code",
             ),
             (
                 good.replacen("staff_pin: \"2468\"", "staff_pin: \"24a8\"", 1),

@@ -16,6 +16,7 @@ mod exhibition;
 mod first_hour;
 mod gif;
 mod i18n;
+mod layout_languages;
 mod puzzles;
 mod scene;
 mod screen_reader;

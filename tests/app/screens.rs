@@ -195,7 +195,7 @@ fn the_title_offers_the_autosaved_game_unless_it_is_over() {
     let (path, line) = offer.expect("an unfinished autosave is offered");
     assert_eq!(path, autosave);
     assert!(
-        line.contains("Grabber") && line.contains("1 moves"),
+        line.contains("Grabber") && line.contains("1 move played,"),
         "{line}"
     );
 

@@ -10,6 +10,8 @@
 #[cfg(feature = "app")]
 pub mod headless;
 #[cfg(feature = "app")]
+pub mod layout_checks;
+#[cfg(feature = "app")]
 pub mod xvfb;
 
 use std::path::{Path, PathBuf};

@@ -15,11 +15,9 @@ use stackyard::files::scratch::Scratch;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 
+use crate::common::layout_checks::{hidden, misplaced};
 use crate::common::xvfb::{Xvfb, missing_tools};
-use stackyard::app::layout_report::{
-    LINE_PREFIX, LayoutReport, PixelRect, SETTLED_LINE, controls_off_window, covered_controls,
-    cut_labels, panels_off_window,
-};
+use stackyard::app::layout_report::{LINE_PREFIX, LayoutReport, SETTLED_LINE};
 
 /// The sizes checked, each on an X screen of its own size (a kiosk fills its screen).
 const SIZES: [(u32, u32); 6] = [
@@ -95,91 +93,6 @@ fn toured_layouts(x: &Xvfb, dir: &Path, args: &[String], tour: &str) -> Vec<Layo
         x.log()
     );
     layouts
-}
-
-fn inside(p: [f32; 2], r: PixelRect) -> bool {
-    r[0] < p[0] && p[0] < r[2] && r[1] < p[1] && p[1] < r[3]
-}
-
-fn overlap(a: PixelRect, b: PixelRect) -> bool {
-    a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
-}
-
-/// What lies under a panel or off the window on one screen, in words.
-fn hidden(report: &LayoutReport) -> Vec<String> {
-    let mut found = Vec::new();
-    let window = [0.0, 0.0, report.window[0], report.window[1]];
-    let panels: Vec<_> = report.panels.iter().filter(|p| !p.dialog).collect();
-    for cell in &report.cells {
-        for (what, p) in [("centre", cell.board), ("stack top", cell.top)] {
-            if !inside(p, window) {
-                found.push(format!("{}'s {what} {p:?} is off the window", cell.cell));
-            }
-            for panel in panels.iter().filter(|panel| inside(p, panel.rect)) {
-                found.push(format!(
-                    "{}'s {what} {p:?} is under {}",
-                    cell.cell, panel.id
-                ));
-            }
-        }
-    }
-    for label in &report.labels {
-        for panel in panels.iter().filter(|panel| overlap(*label, panel.rect)) {
-            found.push(format!("a height tag at {label:?} is under {}", panel.id));
-        }
-    }
-    for (n, a) in panels.iter().enumerate() {
-        for b in &panels[n + 1..] {
-            if overlap(a.rect, b.rect) {
-                found.push(format!(
-                    "{} at {:?} overlaps {} at {:?}",
-                    a.id, a.rect, b.id, b.rect
-                ));
-            }
-        }
-    }
-    found.extend(misplaced(report));
-    found
-}
-
-/// Controls that run past the window, and named buttons narrower than their labels.
-fn off_or_cut(report: &LayoutReport) -> Vec<String> {
-    let name = |c: usize| {
-        let control = &report.controls[c];
-        let name = control.name.as_deref().unwrap_or("a control");
-        format!("{name} at {:?}", control.whole)
-    };
-    let mut found: Vec<String> = controls_off_window(report)
-        .into_iter()
-        .map(|c| format!("{} runs past the window", name(c)))
-        .collect();
-    for c in cut_labels(report) {
-        let wants = report.controls[c].wants.unwrap_or_default();
-        found.push(format!(
-            "{} is narrower than its label ({wants} px)",
-            name(c)
-        ));
-    }
-    found
-}
-
-/// What runs past the window, is covered or is cut on a screen without the board's checks.
-fn misplaced(report: &LayoutReport) -> Vec<String> {
-    let mut found = off_or_cut(report);
-    for p in panels_off_window(report) {
-        let panel = &report.panels[p];
-        found.push(format!(
-            "{} at {:?} runs past the window",
-            panel.id, panel.rect
-        ));
-    }
-    for (c, p) in covered_controls(report) {
-        found.push(format!(
-            "a control at {:?} is under {}",
-            report.controls[c].rect, report.panels[p].id
-        ));
-    }
-    found
 }
 
 /// Runs one case in a folder of its own and says what is hidden on each screen.

@@ -324,18 +324,10 @@ pub fn describe_stack(tr: &crate::game::core::i18n::Tr, cell: Cell, stack: Stack
             })
         })
         .collect();
-    let key = if stack.len() == 1 {
-        "stack.one"
-    } else {
-        "stack.many"
-    };
-    tr.tf(
-        key,
-        &[
-            ("cell", &cell),
-            ("n", &stack.len()),
-            ("stones", &stones.join(", ")),
-        ],
+    tr.tn(
+        "stack",
+        stack.len(),
+        &[("cell", &cell), ("stones", &stones.join(", "))],
     )
 }
 

@@ -75,16 +75,17 @@ fn stones_words(tr: &Tr, stack: &crate::rules::Stack) -> String {
     stack
         .runs()
         .iter()
-        .map(|&(p, n)| tr.tf("say.run", &[("n", &n), ("colour", &colour(tr, p))]))
+        .map(|&(p, n)| tr.count(run_key(p), n))
         .collect::<Vec<_>>()
         .join(", ")
 }
 
-fn colour(tr: &Tr, p: Player) -> &str {
-    tr.t(match p {
-        Player::Black => "say.colour.black",
-        Player::White => "say.colour.white",
-    })
+/// The counted text of a run of stones of `p`'s colour ("3 white").
+fn run_key(p: Player) -> &'static str {
+    match p {
+        Player::Black => "say.run.black",
+        Player::White => "say.run.white",
+    }
 }
 
 /// The stack on `cell`: its height and owner first, then its stones from the bottom.
@@ -97,15 +98,15 @@ pub fn stack_line(tr: &Tr, position: &AnyGame, cell: Cell) -> String {
     let height = stack.stones().count();
     if height == 1 {
         return tr.tf(
-            "say.stack.one",
+            "say.stack.single",
             &[("cell", &cell), ("owner", &tr.player(top))],
         );
     }
-    tr.tf(
-        "say.stack.many",
+    tr.tn(
+        "say.stack",
+        height,
         &[
             ("cell", &cell),
-            ("n", &height),
             ("owner", &tr.player(top)),
             ("stones", &stones_words(tr, &stack)),
         ],
@@ -141,7 +142,7 @@ fn line_words(tr: &Tr, position: &AnyGame, cells: impl Iterator<Item = Cell>) ->
     }
     let mut words = stacks.join(", ");
     if empty > 0 {
-        words.push_str(&tr.tf("say.line.empty", &[("n", &empty)]));
+        words.push_str(&tr.count("say.line.empty", empty));
     }
     words
 }
@@ -231,10 +232,31 @@ pub fn decisions_line(tr: &Tr, session: &Session) -> String {
 /// The result of the game at `position` in words.
 #[must_use]
 pub fn describe_outcome(tr: &Tr, o: Outcome, position: &AnyGame) -> String {
-    let captured = o.winner().map_or(0, |p| position.captured_by(p));
-    let quiet_turns = position.options().no_capture_turns();
-    let key = match o {
-        Outcome::Win(_, Reason::Captures) => "outcome.win.captures",
+    let (winner, loser) = match o {
+        Outcome::Win(p, _) => (tr.player(p), tr.player(!p)),
+        Outcome::Draw(_) => ("", ""),
+    };
+    let reason = match o {
+        Outcome::Win(_, r) | Outcome::Draw(r) => r.word(),
+    };
+    let args: [(&str, &dyn std::fmt::Display); 3] =
+        [("winner", &winner), ("loser", &loser), ("reason", &reason)];
+    match o {
+        Outcome::Win(p, Reason::Captures) => {
+            let captured = position.captured_by(p);
+            tr.tn("outcome.win.captures", captured, &args)
+        }
+        Outcome::Draw(Reason::NoCapture) => {
+            let turns = position.options().no_capture_turns() as usize;
+            tr.tn("outcome.draw.no_capture", turns, &args)
+        }
+        _ => tr.tf(outcome_key(o), &args),
+    }
+}
+
+/// The text of a result that counts nothing.
+fn outcome_key(o: Outcome) -> &'static str {
+    match o {
         Outcome::Win(_, Reason::Centre) => "outcome.win.centre",
         Outcome::Win(_, Reason::City) => "outcome.win.city",
         Outcome::Win(_, Reason::Resignation) => "outcome.win.resignation",
@@ -244,24 +266,6 @@ pub fn describe_outcome(tr: &Tr, o: Outcome, position: &AnyGame) -> String {
         Outcome::Draw(Reason::PlyCap) => "outcome.draw.ply_cap",
         Outcome::Draw(Reason::Passes) => "outcome.draw.passes",
         Outcome::Draw(Reason::Repetition) => "outcome.draw.repetition",
-        Outcome::Draw(Reason::NoCapture) => "outcome.draw.no_capture",
         Outcome::Draw(_) => "outcome.draw.other",
-    };
-    let (winner, loser) = match o {
-        Outcome::Win(p, _) => (tr.player(p), tr.player(!p)),
-        Outcome::Draw(_) => ("", ""),
-    };
-    let reason = match o {
-        Outcome::Win(_, r) | Outcome::Draw(r) => r.word(),
-    };
-    tr.tf(
-        key,
-        &[
-            ("winner", &winner),
-            ("loser", &loser),
-            ("captured", &captured),
-            ("reason", &reason),
-            ("turns", &quiet_turns),
-        ],
-    )
+    }
 }

@@ -11,6 +11,7 @@ use bevy::prelude::*;
 
 use crate::ai::Level;
 use crate::files::i18n::{ENGLISH, StringTable, fill, language_codes};
+use crate::files::plurals::PluralRule;
 use crate::rules::{GameId, Player};
 
 use crate::game::core::preferences::{LanguageChoice, SettingsFile};
@@ -35,16 +36,21 @@ pub struct Tr {
     code: String,
     table: Arc<StringTable>,
     english: Arc<StringTable>,
+    rule: Arc<PluralRule>,
+    english_rule: Arc<PluralRule>,
     reported: Mutex<HashSet<String>>,
 }
 
 impl Default for Tr {
     fn default() -> Self {
         let english = Arc::new(StringTable::english());
+        let english_rule = Arc::new(PluralRule::for_language(ENGLISH));
         Tr {
             code: ENGLISH.into(),
             table: english.clone(),
             english,
+            rule: english_rule.clone(),
+            english_rule,
             reported: Mutex::default(),
         }
     }
@@ -57,6 +63,7 @@ impl Tr {
         Tr {
             code: code.into(),
             table: Arc::new(table),
+            rule: Arc::new(PluralRule::for_language(code)),
             ..Tr::default()
         }
     }
@@ -79,18 +86,72 @@ impl Tr {
             return text;
         }
         let english = self.english.get(key);
+        self.report(key, english.is_some());
+        english.unwrap_or(key)
+    }
+
+    /// Says once in the log that the language's table lacks `key`.
+    fn report(&self, key: &str, in_english: bool) {
         if let Ok(mut reported) = self.reported.lock()
             && reported.insert(key.to_owned())
         {
-            match english {
-                Some(_) => warn!(
+            if in_english {
+                warn!(
                     "the {} texts lack \"{key}\" (assets/i18n/{}.ron); English is shown",
                     self.table.language, self.code
-                ),
-                None => error!("no text has the key \"{key}\", not even English"),
+                );
+            } else {
+                error!("no text has the key \"{key}\", not even English");
             }
         }
+    }
+
+    /// The form of counted text `key` that `n` takes by the language's plural rules (English's
+    /// form by English's rules when the table lacks the text).
+    fn plural_text<'a>(&'a self, key: &'a str, n: usize) -> &'a str {
+        if let Some(text) = self.table.plural(key, self.rule.category(n)) {
+            return text;
+        }
+        let english = self.english.plural(key, self.english_rule.category(n));
+        self.report(key, english.is_some());
         english.unwrap_or(key)
+    }
+
+    /// Counted text `key` in the form `n` takes, `{n}` and the other `{placeholders}` filled.
+    #[must_use]
+    pub fn tn(&self, key: &str, n: usize, args: &[(&str, &dyn Display)]) -> String {
+        let mut all: Vec<(&str, &dyn Display)> = vec![("n", &n)];
+        all.extend_from_slice(args);
+        fill(self.plural_text(key, n), &all)
+    }
+
+    /// Counted text `key` for `n` alone ("3 stones"), to fill into another text.
+    #[must_use]
+    pub fn count(&self, key: &str, n: usize) -> String {
+        self.tn(key, n, &[])
+    }
+
+    /// A number with `decimals` digits after the point, as the language writes it (`2,5`).
+    #[must_use]
+    pub fn number(&self, value: f64, decimals: usize) -> String {
+        self.table.numbers.format(value, decimals)
+    }
+
+    /// A date as the language writes it (`07.12.2026`), from its `format.date` text.
+    #[must_use]
+    pub fn date(&self, date: jiff::civil::Date) -> String {
+        let (day, month) = (format!("{:02}", date.day()), format!("{:02}", date.month()));
+        self.tf(
+            "format.date",
+            &[("day", &day), ("month", &month), ("year", &date.year())],
+        )
+    }
+
+    /// A day of the year without its year (`07.12.`), from its `format.day_month` text.
+    #[must_use]
+    pub fn day_month(&self, date: jiff::civil::Date) -> String {
+        let (day, month) = (format!("{:02}", date.day()), format!("{:02}", date.month()));
+        self.tf("format.day_month", &[("day", &day), ("month", &month)])
     }
 
     /// The text of `key` with its `{placeholders}` filled from `args`.
@@ -242,5 +303,41 @@ mod tests {
         assert_eq!(en.level(Level::Master), "Master");
         assert_eq!(de.level(Level::Beginner), "Anfänger");
         assert!(de.reported().is_empty() && en.reported().is_empty());
+    }
+
+    fn polish() -> StringTable {
+        StringTable::from_ron(include_str!("../../../assets/i18n/pl.ron")).unwrap()
+    }
+
+    #[test]
+    fn counted_texts_take_the_languages_forms_and_fill_their_values() {
+        let pl = Tr::new("pl", polish());
+        let stack = |n| pl.tn("stack", n, &[("cell", &"e5"), ("stones", &"…")]);
+        assert_eq!(stack(2), "e5: 2 kamienie, od dołu do góry: …");
+        assert_eq!(stack(5), "e5: 5 kamieni, od dołu do góry: …");
+        assert_eq!(pl.count("import.done", 1), "Otwarto: 1 ruch");
+        assert_eq!(Tr::default().count("import.done", 1), "Opened: 1 move");
+        assert_eq!(Tr::default().count("import.done", 0), "Opened: 0 moves");
+    }
+
+    #[test]
+    fn a_missing_counted_text_falls_back_to_englishs_by_englishs_rules() {
+        let mut table = polish();
+        table.plurals.remove("import.done");
+        let tr = Tr::new("pl", table);
+        assert_eq!(tr.count("import.done", 1), "Opened: 1 move");
+        assert_eq!(tr.count("import.done", 22), "Opened: 22 moves");
+        assert_eq!(tr.reported(), ["import.done"]);
+    }
+
+    #[test]
+    fn numbers_and_dates_are_written_the_languages_way() {
+        let pl = Tr::new("pl", polish());
+        let day: jiff::civil::Date = "2026-12-07".parse().unwrap();
+        assert_eq!(pl.number(2.25, 1), "2,2");
+        assert_eq!(pl.date(day), "07.12.2026");
+        assert_eq!(Tr::default().number(2.25, 1), "2.2");
+        assert_eq!(Tr::default().date(day), "2026-12-07");
+        assert_eq!(Tr::default().day_month(day), "12-07");
     }
 }

@@ -401,8 +401,11 @@ pub fn goal_text(tr: &crate::game::core::i18n::Tr, puzzle: &Puzzle) -> String {
         &[
             ("player", &tr.player(solver)),
             ("other", &tr.player(!solver)),
-            ("turns", &entry.turns),
-            ("stones", &stones),
+            (
+                "within",
+                &tr.count("puzzle.within", usize::from(entry.turns)),
+            ),
+            ("stones", &tr.count("count.stones", usize::from(stones))),
         ],
     )
 }

@@ -82,6 +82,17 @@ fn restore_the_profiles_language(
     }
 }
 
+/// The languages a visitor may switch between: the profile's, in its order, else every one.
+fn offered(list: &[(String, String)], wanted: &[String]) -> Vec<(String, String)> {
+    if wanted.is_empty() {
+        return list.to_vec();
+    }
+    wanted
+        .iter()
+        .filter_map(|c| list.iter().find(|(code, _)| code == c).cloned())
+        .collect()
+}
+
 /// The language after `current` in the list, round again after the last.
 fn next_language<'a>(list: &'a [(String, String)], current: &str) -> Option<&'a (String, String)> {
     let at = list.iter().position(|(code, _)| code == current)?;
@@ -91,12 +102,15 @@ fn next_language<'a>(list: &'a [(String, String)], current: &str) -> Option<&'a 
 
 fn show_language_button(
     mut contexts: EguiContexts,
-    list: Option<Res<LanguageList>>,
+    (list, exhibition): (Option<Res<LanguageList>>, Res<Exhibition>),
     mut choice: ResMut<LanguageChoice>,
     mut button: ResMut<LanguageButton>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let Some((code, name)) = list.as_deref().and_then(|l| next_language(&l.0, &choice.0)) else {
+    let list = list.map_or_else(Vec::new, |l| {
+        offered(&l.0, &exhibition.profile.visitor_languages)
+    });
+    let Some((code, name)) = next_language(&list, &choice.0) else {
         button.rect = None;
         return Ok(());
     };
@@ -148,6 +162,12 @@ mod tests {
             next_language(&list[..1], "de").is_none(),
             "one language: no button"
         );
+        let all = [("de", "Deutsch"), ("en", "English"), ("fr", "Français")]
+            .map(|(c, n)| (c.to_owned(), n.to_owned()));
+        let chosen = offered(&all, &["fr".to_owned(), "en".to_owned()]);
+        assert_eq!(next_language(&chosen, "en").unwrap().1, "Français");
+        assert_eq!(next_language(&chosen, "fr").unwrap().1, "English");
+        assert_eq!(offered(&all, &[]).len(), 3, "none named: every language");
         let button = LanguageButton {
             rect: Some([10.0, 10.0, 50.0, 40.0]),
         };

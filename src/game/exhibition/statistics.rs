@@ -214,7 +214,10 @@ fn charts(ui: &mut egui::Ui, tr: &Tr, summary: &Summary, room: f32) {
         .map(|r| r.day.to_string())
         .collect();
     ui.heading(tr.t("stats.games_per_day"));
-    let labels = days.clone();
+    let labels: Vec<String> = summary
+        .rows_of(ALL_GAMES)
+        .map(|r| tr.day_month(r.day))
+        .collect();
     chart("games per day", tall)
         .legend(Legend::default())
         .x_axis_formatter(move |mark, _| day_label(&labels, mark.value))
@@ -244,15 +247,13 @@ fn charts(ui: &mut egui::Ui, tr: &Tr, summary: &Summary, room: f32) {
     });
 }
 
-/// The day at a chart's whole-number place, `MM-DD`.
-fn day_label(days: &[String], at: f64) -> String {
+/// The label of the day at a chart's whole-number place (the language's day and month).
+fn day_label(labels: &[String], at: f64) -> String {
     let near = at.round();
     if (at - near).abs() > 1e-6 || near < 0.0 {
         return String::new();
     }
-    days.get(near as usize)
-        .map(|d| d.get(5..).unwrap_or(d).to_owned())
-        .unwrap_or_default()
+    labels.get(near as usize).cloned().unwrap_or_default()
 }
 
 /// One stacked bar chart per game: its games (finished and abandoned) on each day.
@@ -321,8 +322,8 @@ fn day_table(ui: &mut egui::Ui, tr: &Tr, summary: &Summary) {
             }
             ui.end_row();
             for row in summary.rows.iter().rev() {
-                let minutes = |m: Option<f64>| m.map_or_else(|| "-".into(), |m| format!("{m:.1}"));
-                ui.label(row.day.to_string());
+                let minutes = |m: Option<f64>| m.map_or_else(|| "-".into(), |m| tr.number(m, 1));
+                ui.label(tr.date(row.day));
                 ui.label(if row.game == ALL_GAMES {
                     tr.t("stats.every_game").to_owned()
                 } else {
@@ -424,8 +425,8 @@ mod tests {
 
     #[test]
     fn day_labels_stand_only_at_whole_places() {
-        let days = vec!["2026-12-01".to_owned(), "2026-12-02".to_owned()];
-        assert_eq!(day_label(&days, 1.0), "12-02");
+        let days = vec!["01.12.".to_owned(), "02.12.".to_owned()];
+        assert_eq!(day_label(&days, 1.0), "02.12.");
         assert_eq!(day_label(&days, 0.5), "");
         assert_eq!(day_label(&days, 5.0), "");
     }

@@ -47,7 +47,8 @@ impl BoardView for CashInHand {
             return tr.tf("prompt.cash-in-hand.drop", &[("n", &self.cash())]);
         }
         if self.placing() {
-            return tr.tf("prompt.cash-in-hand.place", &[("n", &self.left_to_place())]);
+            let stones = tr.count("count.stones", self.left_to_place());
+            return tr.tf("prompt.cash-in-hand.place", &[("stones", &stones)]);
         }
         if self.cash() > 0 {
             return tr.tf("prompt.cash-in-hand.walk", &[("n", &self.cash())]);

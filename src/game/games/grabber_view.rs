@@ -59,7 +59,7 @@ impl BoardView for Grabber {
             Some(_) if landings > 2 => format!(
                 "{} {}",
                 from_to_words(actions, tr),
-                tr.tf("say.grabber.jumps", &[("n", &(landings - 1))])
+                tr.count("say.grabber.jumps", landings - 1)
             ),
             _ => from_to_words(actions, tr),
         }
@@ -74,8 +74,11 @@ impl BoardView for Grabber {
             "captures.grabber",
             &[
                 ("player", &tr.player(p)),
-                ("men", &self.men_controlled(p)),
-                ("jumps", &self.jumps_available(p)),
+                ("men", &tr.count("count.men", self.men_controlled(p))),
+                (
+                    "jumps",
+                    &tr.count("count.jumps_open", self.jumps_available(p)),
+                ),
             ],
         )
     }

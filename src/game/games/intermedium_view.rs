@@ -49,7 +49,10 @@ impl BoardView for Intermedium {
             Some((_, 1)) => tr.t("prompt.intermedium.last").to_owned(),
             Some((_, n)) => tr.tf(
                 "prompt.intermedium.walk",
-                &[("n", &n), ("opening", &opening)],
+                &[
+                    ("stones", &tr.count("count.stones", n)),
+                    ("opening", &opening),
+                ],
             ),
         }
     }
@@ -67,7 +70,7 @@ impl BoardView for Intermedium {
             "captures.intermedium",
             &[
                 ("player", &tr.player(p)),
-                ("n", &self.captured_by(p)),
+                ("stones", &tr.count("count.stones", self.captured_by(p))),
                 ("city", &self.city_pressure(p)),
             ],
         )

@@ -47,7 +47,7 @@ fn show_game_over(
         .collapsible(false)
         .show(ctx, |ui| {
             ui.heading(describe_outcome(&tr, outcome, session.position()));
-            ui.label(tr.tf("over.moves", &[("n", &session.move_count())]));
+            ui.label(tr.count("over.moves", session.move_count()));
             ui.horizontal(|ui| {
                 if ui
                     .add_sized([110.0, 48.0], egui::Button::new(tr.t("over.rematch")))

@@ -177,7 +177,10 @@ fn open_imported_games(
                 let moves = session.move_count();
                 let (black, white) = (seat_label(&tr, seats.black), seat_label(&tr, seats.white));
                 let args = [
-                    ("moves", &moves as &dyn std::fmt::Display),
+                    (
+                        "opened",
+                        &tr.count("import.done", moves) as &dyn std::fmt::Display,
+                    ),
                     ("black", &black),
                     ("white", &white),
                 ];

@@ -100,7 +100,10 @@ pub fn offer_autosaved_game(
                 "title.continue",
                 &[
                     ("game", &tr.game(file.game)),
-                    ("n", &session.move_count()),
+                    (
+                        "played",
+                        &tr.count("title.moves_played", session.move_count()),
+                    ),
                     ("player", &tr.player(session.position().to_move())),
                 ],
             );
@@ -710,6 +713,11 @@ mod tests {
         }
     }
 
+    /// Every language that ships.
+    fn every_language() -> Vec<String> {
+        crate::files::i18n::language_codes(&crate::files::i18n::folder())
+    }
+
     /// Where the last pass painted `text` (the first of its pieces of text that says it).
     fn painted_text(shapes: &[egui::epaint::ClippedShape], text: &str) -> Option<egui::Rect> {
         fn find(shape: &egui::Shape, text: &str) -> Option<egui::Rect> {
@@ -725,11 +733,11 @@ mod tests {
     }
 
     /// Start's label stands in the middle of its button, across and up and down (issue 96,
-    /// item 10: it sat high), in both languages.
+    /// item 10: it sat high), in every language.
     #[test]
     fn starts_label_is_centred_in_its_button() {
-        for language in ["en", "de"] {
-            let mut run = TitleRun::new(egui::vec2(1280.0, 720.0), language, 1.0);
+        for language in every_language() {
+            let mut run = TitleRun::new(egui::vec2(1280.0, 720.0), &language, 1.0);
             let mut named = Vec::new();
             for _ in 0..4 {
                 named = run.pass(None, Vec::new());
@@ -778,7 +786,7 @@ mod tests {
         }
     }
 
-    /// At every supported size, in both languages, as a window and as a kiosk: Start and every
+    /// At every supported size, in every language, as a window and as a kiosk: Start and every
     /// card's Choose stand wholly inside the window, and Start is as wide as it is drawn.
     #[test]
     fn the_title_fits_every_supported_window() {
@@ -794,7 +802,7 @@ mod tests {
             (1920.0, 1080.0),
             (2560.0, 1080.0),
         ] {
-            for language in ["en", "de"] {
+            for language in every_language() {
                 for (kiosk, zoom) in [
                     (
                         None,
@@ -805,7 +813,7 @@ mod tests {
                     (Some(&kiosk), if h >= 1080.0 { 1.25 } else { 1.0 }),
                 ] {
                     let (window, controls) =
-                        title_controls(egui::vec2(w, h) / zoom, language, kiosk, zoom);
+                        title_controls(egui::vec2(w, h) / zoom, &language, kiosk, zoom);
                     let case = format!("{w}x{h} {language} kiosk {}", kiosk.is_some());
                     let start = controls.iter().find(|c| c.name == "start");
                     let start = start.unwrap_or_else(|| panic!("no Start at {case}")).whole;

@@ -45,7 +45,7 @@ pub fn edit_options(ui: &mut egui::Ui, tr: &Tr, options: &mut AnyOptions) {
 fn no_capture_draw(ui: &mut egui::Ui, tr: &Tr, game: GameId, turns: &mut u32, default: u32) {
     let mut on = *turns > 0;
     let shown = if on { *turns } else { default };
-    let label = tr.tf("option.no_capture", &[("turns", &shown)]);
+    let label = tr.count("option.no_capture", shown as usize);
     if ui
         .checkbox(&mut on, label)
         .on_hover_text(tr.t(no_progress_help(game)))
