@@ -40,6 +40,8 @@ python3 docs/cards.py
 shot docs/title.png --screen title --quality high
 # The smallest supported window, in the longer language: the cards narrow, Start stays in view.
 shot_at 1024x768 docs/title-1024x768.png --screen title --language de --quality low
+shot docs/languages-fr-title.png --screen title --game splay --language fr
+shot docs/languages-pl-how-to-play.png --screen how-to-play --game intermedium --language pl
 shot docs/how-to-play-intermedium.png --game intermedium --screen how-to-play --quality high
 shot docs/how-to-play-splay.png --game splay --screen how-to-play --quality high
 shot docs/high-contrast.png --game support --theme high-contrast --quality high
