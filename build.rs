@@ -11,7 +11,10 @@ const BUNDLED_FOLDERS: [&str; 4] = ["themes", "i18n", "puzzles", "replays"];
 const BUNDLED_FILES: [&str; 1] = ["exhibition.ron"];
 
 fn main() {
-    write_bundled_files();
+    // Only the web build carries the assets inside it; a desktop build reads the folder.
+    if std::env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|arch| arch == "wasm32") {
+        write_bundled_files();
+    }
     let version = env!("CARGO_PKG_VERSION");
     let manifest = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default();
     let git = Path::new(&manifest).join(".git");
