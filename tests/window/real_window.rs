@@ -799,7 +799,12 @@ fn kiosk_profile(dir: &Path) -> PathBuf {
     let text = example
         .replacen("idle_secs: 90", "idle_secs: 10", 1)
         .replacen("prompt_secs: 20", "prompt_secs: 5", 1)
-        .replacen("touch_leads_to: Picker", "touch_leads_to: Game", 1);
+        .replacen("touch_leads_to: Picker", "touch_leads_to: Game", 1)
+        .replacen(
+            "visitor_languages: []",
+            "visitor_languages: [\"en\", \"pl\"]",
+            1,
+        );
     assert_ne!(text, example);
     let path = dir.join("kiosk.ron");
     std::fs::write(&path, text).unwrap();
@@ -887,8 +892,9 @@ fn the_kiosk_answers_a_tap_and_goes_back_to_attract_mode() {
     app.wait("the cursor hidden", |_| {
         cursor_is_hidden(&x.display).then_some(())
     });
-    // The language button switches to German without leaving attract mode.
-    app.click_control(&x, "language de");
+    // The language button offers the profile's visitor languages in turn: Polish, without
+    // leaving attract mode, then English again.
+    app.click_control(&x, "language pl");
     app.layout_when("the button offering English", |r| {
         r.controls
             .iter()
@@ -933,13 +939,13 @@ fn the_kiosk_answers_a_tap_and_goes_back_to_attract_mode() {
             game.as_str(),
             screen.as_str()
         ),
-        ("de", "splay", "splay", "game")
+        ("pl", "splay", "splay", "game")
     );
     // Attract mode is back in the profile's language.
-    app.layout_when("the button offering German again", |r| {
+    app.layout_when("the button offering Polish again", |r| {
         r.controls
             .iter()
-            .any(|c| c.name.as_deref() == Some("language de"))
+            .any(|c| c.name.as_deref() == Some("language pl"))
     });
     assert!(*secs >= 15, "10 s idle and 5 s of prompt: {secs} s");
     // And the heartbeat says the kiosk runs.
