@@ -503,8 +503,18 @@ fn print_layout(
         cursor: shown_cursor(&cursor),
         sizes,
     };
-    let printed = printing.is_some() && publish_when_changed(&report, &mut last)?;
-    if printing.is_none() || printed {
+    keep(report, printing.is_some(), &mut last, &mut latest)
+}
+
+/// Prints the report when it changed (`printing`), and keeps it when printed or not printing.
+fn keep(
+    report: LayoutReport,
+    printing: bool,
+    last: &mut String,
+    latest: &mut LatestLayout,
+) -> Result {
+    let printed = printing && publish_when_changed(&report, last)?;
+    if !printing || printed {
         latest.0 = Some(report);
     }
     Ok(())

@@ -237,33 +237,37 @@ fn bevy_plugins(
             file_path: asset_dir(),
             ..default()
         });
-    if options.run.offscreen().is_some() {
-        // Without a window egui warns of it every frame; the measures go to standard output.
-        plugins
-            .disable::<bevy::winit::WinitPlugin>()
-            .set(bevy::log::LogPlugin {
-                filter: format!("{},bevy_egui=error", bevy::log::DEFAULT_FILTER),
-                ..default()
-            })
-    } else if options.run == RunMode::Headless {
-        // Without a window egui warns of it every frame.
-        plugins
-            .disable::<bevy::winit::WinitPlugin>()
-            .set(bevy::log::LogPlugin {
-                filter: format!("{},bevy_egui=error", bevy::log::DEFAULT_FILTER),
-                ..default()
-            })
-            .set(bevy::render::RenderPlugin {
-                render_creation: bevy::render::settings::WgpuSettings {
-                    backends: None,
-                    ..default()
-                }
-                .into(),
-                ..default()
-            })
-    } else {
-        plugins
+    for_the_run(plugins, &options.run)
+}
+
+/// Without a window (off-screen pictures, headless tests): no winit, and egui's warning of the
+/// missing window kept out of the log; headless tests get no renderer at all.
+fn for_the_run(
+    plugins: bevy::app::PluginGroupBuilder,
+    run: &RunMode,
+) -> bevy::app::PluginGroupBuilder {
+    if run.offscreen().is_none() && *run != RunMode::Headless {
+        return plugins;
     }
+    // Without a window egui warns of it every frame; off-screen, the measures go to standard
+    // output.
+    let quiet = plugins
+        .disable::<bevy::winit::WinitPlugin>()
+        .set(bevy::log::LogPlugin {
+            filter: format!("{},bevy_egui=error", bevy::log::DEFAULT_FILTER),
+            ..default()
+        });
+    if *run != RunMode::Headless {
+        return quiet;
+    }
+    quiet.set(bevy::render::RenderPlugin {
+        render_creation: bevy::render::settings::WgpuSettings {
+            backends: None,
+            ..default()
+        }
+        .into(),
+        ..default()
+    })
 }
 
 /// The session the app opens with: the loaded game (with its seats, outside a kiosk) or the

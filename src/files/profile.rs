@@ -303,8 +303,7 @@ impl Profile {
             *super::settings::UI_SCALES.end(),
         )?;
         self.check_screen()?;
-        super::i18n::check_language_code(&self.language).map_err(|why| field("language", why))?;
-        self.check_visitor_languages()?;
+        self.check_languages()?;
         if let Some(base) = &self.share_base {
             super::share_link::check_base(base).map_err(|why| field("share_base", why))?;
         }
@@ -333,8 +332,10 @@ impl Profile {
     }
 
     /// The screen's width and the viewing distance, in millimetres.
-    /// The visitor's languages are language codes, each once, and hold the profile's own.
-    fn check_visitor_languages(&self) -> Result<(), ProfileError> {
+    /// The language and the visitor's languages are language codes, the visitor's each once
+    /// and holding the profile's own.
+    fn check_languages(&self) -> Result<(), ProfileError> {
+        super::i18n::check_language_code(&self.language).map_err(|why| field("language", why))?;
         let list = &self.visitor_languages;
         for (n, code) in list.iter().enumerate() {
             super::i18n::check_language_code(code)

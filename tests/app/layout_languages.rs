@@ -16,7 +16,7 @@
 //! board into a coarse sketch canvas whose sides round.
 
 use crate::common::headless::WholeApp;
-use crate::common::layout_checks::{hidden, misplaced};
+use crate::common::layout_checks::{SIZES, TOUCH_TARGET, hidden, misplaced, small_controls};
 
 use bevy::prelude::*;
 use stackyard::app::layout_report::{LatestLayout, LayoutReport, PanelsUnchanged};
@@ -31,16 +31,6 @@ use stackyard::game::core::screen::Screen;
 use stackyard::game::core::session::Session;
 use stackyard::game::screens::how_to_play::Guided;
 use stackyard::game::screens::view_settings::SettingsWindow;
-
-/// The sizes the real-window framing test checks.
-const SIZES: [(u32, u32); 6] = [
-    (1024, 768),
-    (1280, 720),
-    (1366, 768),
-    (1920, 1080),
-    (2560, 1080),
-    (1080, 1920),
-];
 
 /// The games, as a tour names them.
 const GAMES: [&str; 5] = ["cash-in-hand", "intermedium", "grabber", "support", "splay"];
@@ -81,9 +71,6 @@ const KIOSK_SCREENS: [&str; 4] = [
 
 /// The largest menu size the Settings window offers.
 const LARGEST: f32 = 2.0;
-
-/// The smallest touch target a kiosk may show, in window pixels (as the panels test has it).
-const TOUCH_TARGET: f32 = 48.0;
 
 /// How one app is set up: its window size, a kiosk or not, and its menu size (the profile's
 /// own for a kiosk where none is named).
@@ -191,22 +178,6 @@ fn in_every_language(places: &[&str]) -> Vec<TourStop> {
     stops
 }
 
-/// The kiosk controls on a screen smaller than a finger's [`TOUCH_TARGET`].
-fn small_targets(report: &LayoutReport) -> Vec<String> {
-    report
-        .controls
-        .iter()
-        .filter(|c| {
-            let (w, h) = (c.rect[2] - c.rect[0], c.rect[3] - c.rect[1]);
-            w < TOUCH_TARGET || h < TOUCH_TARGET
-        })
-        .map(|c| {
-            let name = c.name.as_deref().unwrap_or("a control");
-            format!("{name} at {:?} is under {TOUCH_TARGET} px", c.rect)
-        })
-        .collect()
-}
-
 /// Everything hidden, covered, cut or too small on one app's tour of `places` in every
 /// language, in words.
 fn problems(setup: Setup, places: &[&str], checks: Checks) -> Vec<String> {
@@ -231,7 +202,10 @@ fn problems(setup: Setup, places: &[&str], checks: Checks) -> Vec<String> {
         let wrong = match checks {
             Checks::Board => hidden(&report),
             Checks::Controls => misplaced(&report),
-            Checks::Touch => small_targets(&report),
+            Checks::Touch => small_controls(&report)
+                .into_iter()
+                .map(|c| format!("{c} is under {TOUCH_TARGET} px"))
+                .collect(),
         };
         found.extend(wrong.into_iter().map(|w| format!("{what}: {w}")));
     }

@@ -91,3 +91,34 @@ pub fn misplaced(report: &LayoutReport) -> Vec<String> {
     }
     found
 }
+
+/// The window sizes the layout tests check: 4:3, 16:9 at three sizes, ultra-wide and portrait.
+pub const SIZES: [(u32, u32); 6] = [
+    (1024, 768),
+    (1280, 720),
+    (1366, 768),
+    (1920, 1080),
+    (2560, 1080),
+    (1080, 1920),
+];
+
+/// The smallest touch target a kiosk may show, in window pixels (WCAG's and the Smithsonian's
+/// 44-48 px, at the larger end).
+pub const TOUCH_TARGET: f32 = 48.0;
+
+/// The controls on a screen smaller than a finger's [`TOUCH_TARGET`], each with its name and
+/// place.
+pub fn small_controls(report: &LayoutReport) -> Vec<String> {
+    report
+        .controls
+        .iter()
+        .filter(|c| {
+            let (w, h) = (c.rect[2] - c.rect[0], c.rect[3] - c.rect[1]);
+            w < TOUCH_TARGET || h < TOUCH_TARGET
+        })
+        .map(|c| {
+            let name = c.name.as_deref().unwrap_or("a control");
+            format!("{name} at {:?}", c.rect)
+        })
+        .collect()
+}

@@ -16,19 +16,10 @@ use stackyard::files::scratch::Scratch;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 
-use crate::common::layout_checks::{hidden, misplaced};
+// Each size on an X screen of its own size (a kiosk fills its screen).
+use crate::common::layout_checks::{SIZES, hidden, misplaced};
 use crate::common::xvfb::{Xvfb, missing_tools};
 use stackyard::app::layout_report::{LINE_PREFIX, LayoutReport, SETTLED_LINE};
-
-/// The sizes checked, each on an X screen of its own size (a kiosk fills its screen).
-const SIZES: [(u32, u32); 6] = [
-    (1024, 768),
-    (1280, 720),
-    (1366, 768),
-    (1920, 1080),
-    (2560, 1080),
-    (1080, 1920),
-];
 
 /// The first game, then the tour through the others.
 const FIRST: &str = "cash-in-hand";

@@ -11,6 +11,7 @@ use stackyard::files::scratch::Scratch;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 
+use crate::common::layout_checks::{TOUCH_TARGET, small_controls};
 use crate::common::xvfb::{Xvfb, missing_tools};
 use stackyard::app::layout_report::{
     LINE_PREFIX, LayoutReport, SETTLED_LINE, covered_controls, panels_off_window,
@@ -188,10 +189,6 @@ fn no_panel_covers_another_panels_controls_on_any_screen() {
     );
 }
 
-/// The smallest touch target a kiosk may show, in window pixels (WCAG's and the Smithsonian's
-/// 44-48 px, at the larger end).
-const TOUCH_TARGET: f32 = 48.0;
-
 #[test]
 fn every_touch_target_on_every_kiosk_screen_is_at_least_48_px() {
     let _alone = crate::common::xvfb::one_at_a_time();
@@ -238,19 +235,8 @@ fn small_targets(x: &Xvfb, args: &[String], number: usize) -> Vec<String> {
     let all: Vec<&str> = all.iter().map(String::as_str).collect();
     let report = final_layout(x, &dir, &all);
     let _ = std::fs::remove_dir_all(&dir);
-    report
-        .controls
-        .iter()
-        .filter(|c| {
-            let (w, h) = (c.rect[2] - c.rect[0], c.rect[3] - c.rect[1]);
-            w < TOUCH_TARGET || h < TOUCH_TARGET
-        })
-        .map(|c| {
-            format!(
-                "{args:?}: {} at {:?}",
-                c.name.as_deref().unwrap_or("a control"),
-                c.rect
-            )
-        })
+    small_controls(&report)
+        .into_iter()
+        .map(|c| format!("{args:?}: {c}"))
         .collect()
 }
